@@ -1,0 +1,69 @@
+import { sql } from 'kysely';
+import type { Database } from '../src/db/database.js';
+
+/** A pending change: item X reached version V (deleted: V is the tombstone's version). */
+export interface OutboxEntry {
+  id: number;
+  itemId: number;
+  version: number;
+  deleted: boolean;
+}
+
+/**
+ * Turns the outbox triggers on (sql/0020_search_outbox.sql): from now on every stock change is
+ * recorded. Called by the indexer and by reindex; the embedded shape never calls it.
+ */
+export async function enableOutbox(db: Database): Promise<void> {
+  await sql`update search_indexer_state set enabled = true, enabled_at = coalesce(enabled_at, now())
+            where singleton and not enabled`.execute(db);
+}
+
+/**
+ * Claims up to `limit` pending rows in outbox order, hands them to `deliver` and marks them done,
+ * all in one transaction: a crash before the commit leaves them pending (delivered again, which
+ * the job ids dedupe); rows locked by another relay are skipped.
+ */
+export async function relayBatch(
+  db: Database,
+  limit: number,
+  deliver: (entries: OutboxEntry[]) => Promise<void>,
+): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const rows = await sql<{ id: string; item_id: string; version: string; deleted: boolean }>`
+      select id, item_id, version, deleted from search_outbox
+      where done_at is null order by id limit ${limit} for update skip locked`.execute(trx);
+    if (rows.rows.length === 0) return 0;
+    const entries = rows.rows.map((r) => ({
+      id: Number(r.id),
+      itemId: Number(r.item_id),
+      version: Number(r.version),
+      deleted: r.deleted,
+    }));
+    await deliver(entries);
+    await sql`update search_outbox set done_at = now() where id = any(${entries.map((e) => String(e.id))}::bigint[])`.execute(
+      trx,
+    );
+    return entries.length;
+  });
+}
+
+/** Done rows are only kept for the lag figures; older ones go. */
+export async function pruneOutbox(db: Database, keepSeconds: number): Promise<void> {
+  await sql`delete from search_outbox where done_at < now() - make_interval(secs => ${keepSeconds})`.execute(
+    db,
+  );
+}
+
+export interface OutboxLag {
+  pending: number;
+  /** age of the oldest pending row, 0 when none */
+  oldestSeconds: number;
+}
+
+export async function outboxLag(db: Database): Promise<OutboxLag> {
+  const result = await sql<{ pending: string; oldest: number | null }>`
+    select count(*) as pending, extract(epoch from now() - min(created_at))::float8 as oldest
+    from search_outbox where done_at is null`.execute(db);
+  const row = result.rows[0]!;
+  return { pending: Number(row.pending), oldestSeconds: Math.max(0, row.oldest ?? 0) };
+}

@@ -1,0 +1,49 @@
+/**
+ * npm run reindex: builds a new versioned index (alias_vN) from Postgres, swaps the alias
+ * atomically, removes the old index. Safe while the indexer runs (changes made during the load
+ * are replayed from the outbox before the swap).
+ */
+import { SingleBar, Presets } from 'cli-progress';
+import { sql } from 'kysely';
+import { loadConfig } from '../src/config.js';
+import { openDatabase } from '../src/db/database.js';
+import { migrate } from '../src/db/migrate.js';
+import { createLogger } from '../src/logger.js';
+import { createClusterClient } from './cluster.js';
+import { rebuildIndex } from './rebuild.js';
+
+const config = loadConfig();
+const logger = createLogger(config).child({ component: 'reindex' });
+if (!config.databaseUrl || !config.opensearchUrl) {
+  logger.fatal('reindex needs DATABASE_URL and OPENSEARCH_URL');
+  process.exit(1);
+}
+const handle = await openDatabase({ url: config.databaseUrl, poolSize: 3 });
+await migrate(handle.db);
+const client = createClusterClient(config.opensearchUrl);
+const total = Number(
+  (await sql<{ n: string }>`select count(*) as n from stock_items`.execute(handle.db)).rows[0]!.n,
+);
+const bar = new SingleBar(
+  { format: 'reindex [{bar}] {percentage}% | {value}/{total} docs | {rate} docs/s | ETA {eta}s' },
+  Presets.shades_classic,
+);
+bar.start(total, 0, { rate: 0 });
+const started = Date.now();
+try {
+  const result = await rebuildIndex(handle.db, client, config.opensearchIndex, (done) => {
+    bar.update(done, { rate: Math.round(done / Math.max(0.001, (Date.now() - started) / 1000)) });
+  });
+  bar.stop();
+  const seconds = (Date.now() - started) / 1000;
+  console.log(
+    `${result.index}: ${result.documents} documents in ${seconds.toFixed(1)} s (${Math.round(result.documents / Math.max(seconds, 0.001))} docs/s); alias ${config.opensearchIndex} → ${result.index}; removed: ${result.removed.join(', ') || 'none'}`,
+  );
+} catch (error) {
+  bar.stop();
+  logger.error({ err: error }, 'reindex failed; the alias was not changed');
+  process.exitCode = 1;
+} finally {
+  await client.close();
+  await handle.close();
+}

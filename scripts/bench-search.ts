@@ -1,0 +1,153 @@
+/**
+ * npm run bench:search [-- --duration 20 --connections 16 --only reference,stats]
+ *
+ * Load test of POST /data/search and /data/search/stats on the database at DATABASE_URL (load a
+ * million items first: npm run data:generate -- --items 1000000). For each scenario it drives the
+ * real API, then a bare Koa handler running the same engine query in the same server process, and
+ * prints p50/p99 latency, req/s, the API/bare throughput ratio and the server's RSS.
+ */
+import { fork } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import { Command } from 'commander';
+
+const program = new Command()
+  .option('--duration <s>', 'seconds per scenario and target', '20')
+  .option('--connections <n>', 'concurrent connections', '16')
+  .option('--only <list>', 'comma-separated scenarios')
+  .parse();
+const opts = program.opts<{ duration: string; connections: string; only?: string }>();
+
+if (!process.env.DATABASE_URL) {
+  console.error(
+    'DATABASE_URL não está definido: indique a base de dados com os dados gerados (npm run data:generate).',
+  );
+  process.exit(1);
+}
+
+interface Ready {
+  apiUrl: string;
+  bareUrl: string;
+  apiKey: string;
+  items: number;
+  samples: { references: string[]; vehicles: { make: string; model: string; p: string }[]; words: string[] };
+}
+
+const server = fork(fileURLToPath(new URL('./bench-search-server.ts', import.meta.url)), [], {
+  execArgv: [
+    '--import',
+    'tsx',
+    ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_CPU_PROF] : []),
+  ],
+  stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+});
+const ready = await new Promise<Ready>((resolve, reject) => {
+  server.once('message', (m) => resolve(m as Ready));
+  server.once('exit', (code) => reject(new Error(`o servidor de benchmark terminou (código ${code})`)));
+});
+const rss = () =>
+  new Promise<number>((resolve) => {
+    server.once('message', (m) => resolve((m as { rss: number }).rss));
+    server.send({ type: 'rss' });
+  });
+
+const { references, vehicles, words } = ready.samples;
+let n = 0;
+const pick = <T>(list: T[]): T => list[n++ % list.length]!;
+
+// A token for the paging scenario: one charged first page, then free pages with it.
+const first = (await (
+  await fetch(`${ready.apiUrl}/data/search`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-api-key': ready.apiKey },
+    body: JSON.stringify({ vehicle_make: vehicles[0]!.make }),
+  })
+).json()) as { search_token: string; total_pages: number };
+
+const scenarios: Record<string, { path: string; body: () => Record<string, unknown>; target: number }> = {
+  reference: { path: '/data/search', body: () => ({ reference: pick(references) }), target: 30 },
+  // Same lookups that find nothing: no charge, so this isolates the cost of charging.
+  'sem resultados': {
+    path: '/data/search',
+    body: () => ({ reference: `${pick(references)}ZZ` }),
+    target: 30,
+  },
+  'vehicle+price': {
+    path: '/data/search',
+    body: () => {
+      const v = pick(vehicles);
+      return {
+        vehicle_make: v.make,
+        vehicle_model: v.model,
+        price_min: Number(v.p) * 0.5,
+        price_max: Number(v.p) * 2,
+      };
+    },
+    target: 60,
+  },
+  text: { path: '/data/search', body: () => ({ text: pick(words) }), target: 60 },
+  'token paging': {
+    path: '/data/search',
+    body: () => ({
+      vehicle_make: vehicles[0]!.make,
+      page: 2 + (n++ % Math.max(1, Math.min(first.total_pages - 1, 400))),
+      search_token: first.search_token,
+    }),
+    target: 60,
+  },
+  stats: { path: '/data/search/stats', body: () => ({ reference: pick(references) }), target: 120 },
+};
+
+async function run(url: string, path: string, body: () => Record<string, unknown>, withKey: boolean) {
+  const result = await autocannon({
+    url: url + path,
+    connections: Number(opts.connections),
+    duration: Number(opts.duration),
+    requests: [
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...(withKey ? { 'x-api-key': ready.apiKey } : {}) },
+        setupRequest: (req) => ({ ...req, body: JSON.stringify(body()) }),
+      },
+    ],
+  });
+  return {
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    rps: result.requests.average,
+    errors: result.errors + result.non2xx,
+  };
+}
+
+const only = opts.only?.split(',');
+const rows: string[][] = [];
+let peakRss = await rss();
+console.log(
+  `Benchmark sobre ${ready.items.toLocaleString('pt-PT')} artigos; ${opts.connections} ligações, ${opts.duration} s por cenário e alvo.\n`,
+);
+for (const [name, scenario] of Object.entries(scenarios)) {
+  if (only && !only.includes(name)) continue;
+  const apiRun = await run(ready.apiUrl, scenario.path, scenario.body, true);
+  peakRss = Math.max(peakRss, await rss());
+  const bareRun = await run(ready.bareUrl, scenario.path, scenario.body, false);
+  peakRss = Math.max(peakRss, await rss());
+  const ratio = apiRun.rps / bareRun.rps;
+  rows.push([
+    name,
+    `${apiRun.p50} ms`,
+    `${apiRun.p99} ms`,
+    `≤ ${scenario.target} ms ${apiRun.p99 <= scenario.target ? 'ok' : 'FALHA'}`,
+    apiRun.rps.toFixed(0),
+    bareRun.rps.toFixed(0),
+    `${ratio.toFixed(2)} ${ratio >= 0.75 ? 'ok' : 'FALHA'}`,
+    String(apiRun.errors),
+  ]);
+  console.log(
+    `${name}: API p50 ${apiRun.p50} ms p99 ${apiRun.p99} ms ${apiRun.rps.toFixed(0)} req/s | bare ${bareRun.rps.toFixed(0)} req/s`,
+  );
+}
+const header = ['cenário', 'p50', 'p99', 'alvo p99', 'API req/s', 'bare req/s', 'rácio (≥ 0.75)', 'erros'];
+console.log('\n| ' + header.join(' | ') + ' |\n|' + header.map(() => '---').join('|') + '|');
+for (const r of rows) console.log('| ' + r.join(' | ') + ' |');
+console.log(`\nRSS máximo do processo servidor: ${(peakRss / 1024 / 1024).toFixed(0)} MB (alvo ≤ 300 MB)`);
+server.send({ type: 'stop' });

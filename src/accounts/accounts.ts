@@ -1,0 +1,105 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Database } from '../db/database.js';
+import type { DB } from '../db/schema.js';
+import { conflict, notFound } from '../http/errors.js';
+import { hashPassword, type ScryptParameters } from './credentials.js';
+
+/** Credits every new account starts with (spec: "Free credits at registration: 50"). */
+export const SIGNUP_CREDITS = 50;
+
+export interface NewAccount {
+  email: string;
+  password: string;
+  name?: string | null;
+}
+
+export interface AccountRow {
+  id: string;
+  email: string;
+  name: string | null;
+  credits: number;
+  daily_credit_limit: number | null;
+  created_at: Date;
+}
+
+export const normalizeEmail = (email: string) => email.trim().toLowerCase();
+
+export type Executor = Kysely<DB> | Transaction<DB>;
+
+/**
+ * Creates an account holding SIGNUP_CREDITS, with its `signup` ledger row in the same transaction.
+ * A taken e-mail (any case) is a 409.
+ */
+export async function createAccount(
+  db: Database,
+  input: NewAccount,
+  options: {
+    scrypt?: ScryptParameters;
+    within?: Transaction<DB>;
+    /** the service clock's time */ now?: Date;
+  } = {},
+): Promise<AccountRow> {
+  const passwordHash = await hashPassword(input.password, options.scrypt);
+  const run = async (trx: Executor) => {
+    const account = await trx
+      .insertInto('accounts')
+      .values({
+        email: normalizeEmail(input.email),
+        name: input.name ?? null,
+        password_hash: passwordHash,
+        credits: SIGNUP_CREDITS,
+        ...(options.now ? { created_at: options.now, updated_at: options.now } : {}),
+      })
+      .onConflict((oc) => oc.expression(sql`lower(email)`).doNothing())
+      .returning(['id', 'email', 'name', 'credits', 'daily_credit_limit', 'created_at'])
+      .executeTakeFirst();
+    if (!account) throw conflict('Já existe uma conta com este e-mail.', 'EMAIL_TAKEN');
+    await trx
+      .insertInto('credit_ledger')
+      .values({
+        account_id: account.id,
+        kind: 'signup',
+        delta: SIGNUP_CREDITS,
+        balance_after: SIGNUP_CREDITS,
+        ...(options.now ? { created_at: options.now } : {}),
+      })
+      .execute();
+    return account;
+  };
+  return options.within ? run(options.within) : db.transaction().execute(run);
+}
+
+const ACCOUNT_COLUMNS = ['id', 'email', 'name', 'credits', 'daily_credit_limit', 'created_at'] as const;
+
+export async function getAccount(db: Database, accountId: string): Promise<AccountRow> {
+  const account = await db
+    .selectFrom('accounts')
+    .select(ACCOUNT_COLUMNS)
+    .where('id', '=', accountId)
+    .executeTakeFirst();
+  // A session or key outliving its account (deleted by an operator) finds nothing.
+  if (!account) throw notFound('Conta não encontrada.', 'ACCOUNT_NOT_FOUND');
+  return account;
+}
+
+export interface AccountChanges {
+  name?: string | null;
+  /** null removes the limit */
+  daily_credit_limit?: number | null;
+}
+
+export async function updateAccount(
+  db: Database,
+  accountId: string,
+  changes: AccountChanges,
+  now: Date,
+): Promise<AccountRow> {
+  const account = await db
+    .updateTable('accounts')
+    .set({ ...changes, updated_at: now })
+    .where('id', '=', accountId)
+    .returning(ACCOUNT_COLUMNS)
+    .executeTakeFirst();
+  if (!account) throw notFound('Conta não encontrada.', 'ACCOUNT_NOT_FOUND');
+  return account;
+}

@@ -1,0 +1,136 @@
+import { sql, type RawBuilder } from 'kysely';
+import type { Clock } from '../clock.js';
+import type { Database } from '../db/database.js';
+import { notFound } from '../http/errors.js';
+import type { Executor } from './accounts.js';
+import { newApiKey } from './credentials.js';
+
+export interface NewApiKey {
+  name: string;
+  rate_limit_per_minute?: number | null;
+  rate_limit_per_hour?: number | null;
+  daily_credit_limit?: number | null;
+}
+
+/** What an owner sees of a key: never the key itself nor its hash. */
+export interface ApiKeyView {
+  id: string;
+  name: string;
+  prefix: string;
+  rate_limit_per_minute: number | null;
+  rate_limit_per_hour: number | null;
+  daily_credit_limit: number | null;
+  created_at: Date;
+  last_used_at: Date | null;
+  revoked_at: Date | null;
+}
+
+export interface CreatedApiKey {
+  id: string;
+  /** shown once; only its SHA-256 is stored */
+  key: string;
+  prefix: string;
+  name: string;
+  rate_limit_per_minute: number | null;
+  rate_limit_per_hour: number | null;
+  daily_credit_limit: number | null;
+  created_at: Date;
+}
+
+export async function createApiKey(
+  db: Executor,
+  accountId: string,
+  input: NewApiKey,
+  clock?: Clock,
+): Promise<CreatedApiKey> {
+  const { key, hash, displayPrefix } = newApiKey();
+  const row = await db
+    .insertInto('api_keys')
+    .values({
+      account_id: accountId,
+      name: input.name,
+      prefix: displayPrefix,
+      key_hash: hash,
+      rate_limit_per_minute: input.rate_limit_per_minute ?? null,
+      rate_limit_per_hour: input.rate_limit_per_hour ?? null,
+      daily_credit_limit: input.daily_credit_limit ?? null,
+      ...(clock ? { created_at: clock.now() } : {}),
+    })
+    .returning([
+      'id',
+      'prefix',
+      'name',
+      'rate_limit_per_minute',
+      'rate_limit_per_hour',
+      'daily_credit_limit',
+      'created_at',
+    ])
+    .executeTakeFirstOrThrow();
+  return { ...row, key };
+}
+
+const VIEW_COLUMNS = [
+  'id',
+  'name',
+  'prefix',
+  'rate_limit_per_minute',
+  'rate_limit_per_hour',
+  'daily_credit_limit',
+  'created_at',
+  'last_used_at',
+  'revoked_at',
+] as const;
+
+const keyNotFound = () => notFound('Chave de API não encontrada.', 'API_KEY_NOT_FOUND');
+
+/** The account's keys, newest first, revoked ones included (they say when). */
+export function listApiKeys(db: Database, accountId: string): Promise<ApiKeyView[]> {
+  return db
+    .selectFrom('api_keys')
+    .select(VIEW_COLUMNS)
+    .where('account_id', '=', accountId)
+    .orderBy('id', 'desc')
+    .execute();
+}
+
+export type ApiKeyChanges = Partial<NewApiKey>;
+
+/** Changes a key of this account; another account's key (or none) is a 404, so ids reveal nothing. */
+export async function updateApiKey(
+  db: Database,
+  accountId: string,
+  keyId: string,
+  changes: ApiKeyChanges,
+): Promise<ApiKeyView> {
+  return changeOwnKey(db, accountId, keyId, changes);
+}
+
+/** Revokes at once (the next request with the key gets 401); revoking twice keeps the first time. */
+export async function revokeApiKey(
+  db: Database,
+  accountId: string,
+  keyId: string,
+  now: Date,
+): Promise<ApiKeyView> {
+  return changeOwnKey(db, accountId, keyId, { revoked_at: sql<Date>`coalesce(revoked_at, ${now})` });
+}
+
+type KeyUpdate = ApiKeyChanges | { revoked_at: RawBuilder<Date> };
+
+/** Updates a key only if this account owns it; otherwise (or if none) a 404, so ids reveal nothing. */
+async function changeOwnKey(
+  db: Database,
+  accountId: string,
+  keyId: string,
+  set: KeyUpdate,
+): Promise<ApiKeyView> {
+  const row = await db
+    .updateTable('api_keys')
+    .set(set)
+    .where('id', '=', keyId)
+    .where('account_id', '=', accountId)
+    .returning(VIEW_COLUMNS)
+    .executeTakeFirst();
+  if (!row) throw keyNotFound();
+  return row;
+}

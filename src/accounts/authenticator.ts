@@ -1,0 +1,104 @@
+import type { Clock } from '../clock.js';
+import type { Database } from '../db/database.js';
+import { unauthorized } from '../http/errors.js';
+import { API_KEY_PREFIX, BEARER_PREFIX, sha256 } from './credentials.js';
+import type { AuthMode, Principal } from './principal.js';
+
+export interface PresentedCredentials {
+  apiKey?: string | undefined;
+  authorization?: string | undefined;
+}
+
+export interface Authenticator {
+  /** The caller behind the credentials this route accepts; 401 when missing, unknown, expired or revoked. */
+  authenticate(credentials: PresentedCredentials, accepted: Exclude<AuthMode, 'public'>): Promise<Principal>;
+}
+
+/** last_used_at is written at most this often per key, so a busy key does not write on every request */
+const LAST_USED_GRANULARITY_MS = 60_000;
+
+export function createAuthenticator(db: Database, clock: Clock): Authenticator {
+  async function byApiKey(key: string): Promise<Principal> {
+    if (!key.startsWith(API_KEY_PREFIX)) throw unauthorized('Chave de API inválida.', 'INVALID_API_KEY');
+    const row = await db
+      .selectFrom('api_keys')
+      .select([
+        'id',
+        'account_id',
+        'rate_limit_per_minute',
+        'rate_limit_per_hour',
+        'daily_credit_limit',
+        'last_used_at',
+      ])
+      .where('key_hash', '=', sha256(key))
+      .where('revoked_at', 'is', null)
+      .executeTakeFirst();
+    if (!row) throw unauthorized('Chave de API inválida ou revogada.', 'INVALID_API_KEY');
+    const now = clock.now();
+    if (!row.last_used_at || now.getTime() - row.last_used_at.getTime() > LAST_USED_GRANULARITY_MS) {
+      // Bookkeeping only: a failure here must not fail the request.
+      void db
+        .updateTable('api_keys')
+        .set({ last_used_at: now })
+        .where('id', '=', row.id)
+        .execute()
+        .catch(() => {});
+    }
+    return {
+      accountId: row.account_id,
+      via: 'api_key',
+      apiKeyId: row.id,
+      sessionId: null,
+      rateLimitPerMinute: row.rate_limit_per_minute,
+      rateLimitPerHour: row.rate_limit_per_hour,
+      keyDailyCreditLimit: row.daily_credit_limit,
+    };
+  }
+
+  async function byBearer(token: string): Promise<Principal> {
+    if (!token.startsWith(BEARER_PREFIX)) throw unauthorized('Token de acesso inválido.', 'INVALID_TOKEN');
+    const row = await db
+      .selectFrom('sessions')
+      .select(['id', 'account_id', 'expires_at'])
+      .where('token_hash', '=', sha256(token))
+      .where('revoked_at', 'is', null)
+      .executeTakeFirst();
+    if (!row) throw unauthorized('Token de acesso inválido ou revogado.', 'INVALID_TOKEN');
+    if (row.expires_at.getTime() <= clock.now().getTime()) {
+      throw unauthorized(
+        'Token de acesso expirado. Inicie sessão novamente em POST /auth/login.',
+        'TOKEN_EXPIRED',
+      );
+    }
+    return {
+      accountId: row.account_id,
+      via: 'bearer',
+      apiKeyId: null,
+      sessionId: row.id,
+      rateLimitPerMinute: null,
+      rateLimitPerHour: null,
+      keyDailyCreditLimit: null,
+    };
+  }
+
+  return {
+    async authenticate(credentials, accepted) {
+      const bearer = /^Bearer\s+(\S+)\s*$/i.exec(credentials.authorization ?? '')?.[1];
+      if (credentials.authorization && !bearer) {
+        throw unauthorized('Cabeçalho Authorization inválido: use "Bearer <token>".', 'INVALID_TOKEN');
+      }
+      if (accepted === 'bearer') {
+        if (bearer) return byBearer(bearer);
+        throw unauthorized(
+          credentials.apiKey
+            ? 'Este endpoint requer um token Bearer (obtido em POST /auth/login); a chave de API não é aceite aqui.'
+            : 'Autenticação em falta: envie Authorization: Bearer <token>.',
+          credentials.apiKey ? 'BEARER_REQUIRED' : 'UNAUTHORIZED',
+        );
+      }
+      if (credentials.apiKey) return byApiKey(credentials.apiKey);
+      if (bearer) return byBearer(bearer);
+      throw unauthorized('Autenticação em falta: envie X-API-Key ou Authorization: Bearer <token>.');
+    },
+  };
+}

@@ -1,0 +1,41 @@
+import type { Clock } from '../clock.js';
+import type { Database } from '../db/database.js';
+import { unauthorized } from '../http/errors.js';
+import type { LoginGuard } from '../limits/abuse-guards.js';
+import { normalizeEmail } from './accounts.js';
+import { hashPassword, verifyPassword } from './credentials.js';
+import { openSession, type OpenedSession } from './sessions.js';
+
+export interface LoginService {
+  login(email: string, password: string, ip: string): Promise<OpenedSession>;
+}
+
+/**
+ * E-mail + password → a 30-day Bearer token. An unknown e-mail and a wrong password give the
+ * same 401 after the same work: an unknown e-mail is checked against a hash made at start-up with
+ * the same scrypt cost, so timing reveals nothing either.
+ */
+export function createLoginService(db: Database, clock: Clock, guard: LoginGuard): LoginService {
+  let decoyHash: Promise<string> | null = null;
+  const decoy = () => (decoyHash ??= hashPassword('decoy password for unknown e-mails'));
+
+  return {
+    async login(rawEmail, password, ip) {
+      const email = normalizeEmail(rawEmail);
+      const decoyReady = decoy(); // made once per process, in parallel with the lookup
+      await guard.assertAllowed(email, ip);
+      const account = await db
+        .selectFrom('accounts')
+        .select(['id', 'password_hash'])
+        .where('email', '=', email)
+        .executeTakeFirst();
+      const matches = await verifyPassword(password, account?.password_hash ?? (await decoyReady));
+      if (!account || !matches) {
+        await guard.recordFailure(email, ip);
+        throw unauthorized('E-mail ou palavra-passe incorretos.', 'INVALID_CREDENTIALS');
+      }
+      await guard.recordSuccess(email, ip);
+      return openSession(db, account.id, clock);
+    },
+  };
+}

@@ -1,0 +1,65 @@
+import { bodyParser } from '@koa/bodyparser';
+import Koa, { type Context, type Next } from 'koa';
+import compress from 'koa-compress';
+import conditional from 'koa-conditional-get';
+import etag from '@koa/etag';
+import type { OpenAPIObject } from 'openapi3-ts/oas31';
+import { errorEnvelope, requestContext } from './http/middleware.js';
+import { mountRoutes } from './http/mount-routes.js';
+import { buildOpenApi } from './http/openapi.js';
+import type { AnyRoute } from './http/route.js';
+import { accountsRoutes } from './http/routes/accounts.js';
+import { catalogRoutes } from './http/routes/catalog.js';
+import { creditsRoutes } from './http/routes/credits.js';
+import { healthRoutes } from './http/routes/health.js';
+import { paymentsRoutes } from './http/routes/payments.js';
+import { searchRoutes } from './http/routes/search.js';
+import { toolsRoutes } from './http/routes/tools.js';
+import type { Services } from './services.js';
+
+/** Every declared route of the service. The OpenAPI document and the test client read the same list. */
+export function declaredRoutes(services: Services, extraRoutes: AnyRoute[] = []): AnyRoute[] {
+  const routes: AnyRoute[] = [];
+  const openApi = (() => {
+    let doc: OpenAPIObject | undefined;
+    return () => (doc ??= buildOpenApi(routes, services.config.publicBaseUrl));
+  })();
+  routes.push(
+    ...healthRoutes(services.readiness, openApi),
+    ...accountsRoutes(services),
+    ...searchRoutes(services),
+    ...creditsRoutes(services),
+    ...paymentsRoutes(services),
+    ...catalogRoutes(services),
+    ...toolsRoutes(services),
+    ...extraRoutes,
+  );
+  return routes;
+}
+
+/** Paths are served as documented and also under /v2. */
+async function versionPrefix(ctx: Context, next: Next) {
+  if (ctx.path === '/v2' || ctx.path.startsWith('/v2/')) ctx.path = ctx.path.slice(3) || '/';
+  await next();
+}
+
+export interface AppOptions {
+  /** routes mounted beside the service's own (tests use this for failure paths) */
+  extraRoutes?: AnyRoute[];
+}
+
+export function createApp(services: Services, options: AppOptions = {}): Koa {
+  const app = new Koa({ proxy: services.config.trustProxy });
+  app.silent = true;
+  const router = mountRoutes(declaredRoutes(services, options.extraRoutes), services);
+  app.use(requestContext(services.logger));
+  app.use(errorEnvelope(services.logger));
+  app.use(compress({ threshold: 1024 }));
+  app.use(conditional());
+  app.use(etag());
+  app.use(versionPrefix);
+  app.use(bodyParser({ enableTypes: ['json'], jsonLimit: '1mb', encoding: 'utf-8' }));
+  app.use(router.routes());
+  app.use(router.allowedMethods({ throw: false }));
+  return app;
+}

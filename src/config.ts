@@ -1,0 +1,186 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { Ajv } from 'ajv';
+
+/**
+ * Every setting of the service, read once from the environment and validated at start-up.
+ * Nothing else in the code base reads process.env: everything takes a Config.
+ */
+export interface Config {
+  port: number;
+  host: string;
+  /** null = embedded PGlite under dataDir */
+  databaseUrl: string | null;
+  dataDir: string;
+  /** null = in-memory rate limits and inline indexing */
+  redisUrl: string | null;
+  searchEngine: 'postgres' | 'opensearch';
+  opensearchUrl: string | null;
+  /** alias the OpenSearch engine reads and the indexer writes behind */
+  opensearchIndex: string;
+  searchTokenSecret: string | null;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** load demo data (catalog + stock + demo account) into an empty database on start */
+  seedDemoData: boolean;
+  demoItems: number;
+  publicBaseUrl: string;
+  trustProxy: boolean;
+  rateLimits: {
+    perMinute: number;
+    perHour: number;
+    publicPerMinute: number;
+    registrationsPerIpPerHour: number;
+    loginFailuresPerWindow: number;
+    loginFailureWindowSeconds: number;
+  };
+  /** purchases are on when both the provider's hosted checkout and the webhook secret are set */
+  payments: { checkoutUrl: string; webhookSecret: string } | null;
+  shutdownTimeoutMs: number;
+  /** seconds the Postgres engine reuses a query's price statistics (0 = never) */
+  statsCacheSeconds: number;
+}
+
+/** Environment variables, their defaults and their schema. The key is the variable's name. */
+const variables = {
+  PORT: { type: 'integer', minimum: 0, maximum: 65535, default: 3000 },
+  HOST: { type: 'string', minLength: 1, default: '0.0.0.0' },
+  DATABASE_URL: { type: 'string', pattern: '^postgres(ql)?://' },
+  DATA_DIR: { type: 'string', minLength: 1, default: '.data' },
+  REDIS_URL: { type: 'string', pattern: '^rediss?://' },
+  SEARCH_ENGINE: { type: 'string', enum: ['postgres', 'opensearch'], default: 'postgres' },
+  OPENSEARCH_URL: { type: 'string', pattern: '^https?://' },
+  OPENSEARCH_INDEX: { type: 'string', pattern: '^[a-z0-9_-]+$', default: 'stock' },
+  SEARCH_TOKEN_SECRET: { type: 'string', minLength: 32 },
+  LOG_LEVEL: {
+    type: 'string',
+    enum: ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'],
+    default: 'info',
+  },
+  SEED_DEMO_DATA: { type: 'boolean' },
+  DEMO_ITEMS: { type: 'integer', minimum: 0, maximum: 10_000_000, default: 50_000 },
+  PUBLIC_BASE_URL: { type: 'string', pattern: '^https?://' },
+  TRUST_PROXY: { type: 'boolean', default: false },
+  RATE_LIMIT_PER_MINUTE: { type: 'integer', minimum: 1, default: 60 },
+  RATE_LIMIT_PER_HOUR: { type: 'integer', minimum: 1, default: 1000 },
+  PUBLIC_RATE_LIMIT_PER_MINUTE: { type: 'integer', minimum: 1, default: 120 },
+  REGISTRATIONS_PER_IP_PER_HOUR: { type: 'integer', minimum: 1, default: 5 },
+  LOGIN_FAILURES_PER_WINDOW: { type: 'integer', minimum: 1, default: 10 },
+  LOGIN_FAILURE_WINDOW_SECONDS: { type: 'integer', minimum: 1, default: 900 },
+  PAYMENT_WEBHOOK_SECRET: { type: 'string', minLength: 16 },
+  PAYMENT_CHECKOUT_URL: { type: 'string', pattern: '^https?://' },
+  SHUTDOWN_TIMEOUT_MS: { type: 'integer', minimum: 0, default: 10_000 },
+  STATS_CACHE_SECONDS: { type: 'integer', minimum: 0, maximum: 3600, default: 30 },
+} as const;
+
+type VariableName = keyof typeof variables;
+
+const describe: Record<string, (schema: Record<string, unknown>) => string> = {
+  type: (s) =>
+    s.type === 'integer'
+      ? 'deve ser um número inteiro'
+      : s.type === 'boolean'
+        ? 'deve ser true ou false'
+        : 'tem tipo inválido',
+  minimum: (s) => `deve ser no mínimo ${String(s.minimum)}`,
+  maximum: (s) => `deve ser no máximo ${String(s.maximum)}`,
+  enum: (s) => `deve ser um de: ${(s.enum as string[]).join(', ')}`,
+  pattern: (s) => `tem formato inválido (esperado: ${String(s.pattern)})`,
+  minLength: (s) => `deve ter pelo menos ${String(s.minLength)} caracteres`,
+};
+
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConfigError';
+  }
+}
+
+const ajv = new Ajv({ coerceTypes: true, useDefaults: true, allErrors: false });
+const validateEnv = ajv.compile({ type: 'object', properties: variables, additionalProperties: true });
+
+function paymentsConfig(
+  checkoutUrl: string | undefined,
+  webhookSecret: string | undefined,
+): Config['payments'] {
+  if (!checkoutUrl && !webhookSecret) return null;
+  if (!checkoutUrl || !webhookSecret) {
+    throw new ConfigError(
+      `Configuração inválida: ${checkoutUrl ? 'PAYMENT_WEBHOOK_SECRET' : 'PAYMENT_CHECKOUT_URL'} é obrigatório quando ${checkoutUrl ? 'PAYMENT_CHECKOUT_URL' : 'PAYMENT_WEBHOOK_SECRET'} está definido`,
+    );
+  }
+  return { checkoutUrl, webhookSecret };
+}
+
+/** Reads and validates the environment. Throws ConfigError with one line naming the bad variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const raw: Record<string, unknown> = {};
+  for (const name of Object.keys(variables)) {
+    const value = env[name];
+    if (value !== undefined && value !== '') raw[name] = value;
+  }
+  if (!validateEnv(raw)) {
+    const error = validateEnv.errors![0]!;
+    const name = error.instancePath.replace(/^\//, '') as VariableName;
+    const schema = variables[name] as unknown as Record<string, unknown>;
+    const text = describe[error.keyword]?.(schema) ?? error.message ?? 'é inválida';
+    throw new ConfigError(`Configuração inválida: ${name} ${text} (recebido: ${JSON.stringify(env[name])})`);
+  }
+  const v = raw as Record<VariableName, never>;
+  const databaseUrl = (v.DATABASE_URL as string | undefined) ?? null;
+  const searchEngine = v.SEARCH_ENGINE as Config['searchEngine'];
+  const opensearchUrl = (v.OPENSEARCH_URL as string | undefined) ?? null;
+  if (searchEngine === 'opensearch' && !opensearchUrl) {
+    throw new ConfigError(
+      'Configuração inválida: OPENSEARCH_URL é obrigatório quando SEARCH_ENGINE=opensearch',
+    );
+  }
+  const port = v.PORT as number;
+  return {
+    port,
+    host: v.HOST,
+    databaseUrl,
+    dataDir: resolve(v.DATA_DIR as string),
+    redisUrl: (v.REDIS_URL as string | undefined) ?? null,
+    searchEngine,
+    opensearchUrl,
+    opensearchIndex: v.OPENSEARCH_INDEX,
+    searchTokenSecret: (v.SEARCH_TOKEN_SECRET as string | undefined) ?? null,
+    logLevel: v.LOG_LEVEL,
+    // Demo data is the embedded default's point; a production database is never filled by surprise.
+    seedDemoData: (v.SEED_DEMO_DATA as boolean | undefined) ?? databaseUrl === null,
+    demoItems: v.DEMO_ITEMS,
+    publicBaseUrl: (v.PUBLIC_BASE_URL as string | undefined) ?? `http://localhost:${port}`,
+    trustProxy: v.TRUST_PROXY,
+    rateLimits: {
+      perMinute: v.RATE_LIMIT_PER_MINUTE,
+      perHour: v.RATE_LIMIT_PER_HOUR,
+      publicPerMinute: v.PUBLIC_RATE_LIMIT_PER_MINUTE,
+      registrationsPerIpPerHour: v.REGISTRATIONS_PER_IP_PER_HOUR,
+      loginFailuresPerWindow: v.LOGIN_FAILURES_PER_WINDOW,
+      loginFailureWindowSeconds: v.LOGIN_FAILURE_WINDOW_SECONDS,
+    },
+    payments: paymentsConfig(v.PAYMENT_CHECKOUT_URL, v.PAYMENT_WEBHOOK_SECRET),
+    shutdownTimeoutMs: v.SHUTDOWN_TIMEOUT_MS,
+    statsCacheSeconds: v.STATS_CACHE_SECONDS,
+  };
+}
+
+/**
+ * The search-token secret must be the same for every API process. In the embedded shape it is
+ * generated once and kept in DATA_DIR; with an external database it must be configured.
+ */
+export function resolveSearchTokenSecret(config: Config): string {
+  if (config.searchTokenSecret) return config.searchTokenSecret;
+  if (config.databaseUrl) {
+    throw new ConfigError(
+      'Configuração inválida: SEARCH_TOKEN_SECRET é obrigatório quando DATABASE_URL está definido (mínimo 32 caracteres)',
+    );
+  }
+  const file = join(config.dataDir, 'search-token.secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(config.dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('base64url');
+  writeFileSync(file, secret + '\n', { mode: 0o600 });
+  return secret;
+}

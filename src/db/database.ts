@@ -1,0 +1,69 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { Kysely, PostgresDialect, sql } from 'kysely';
+import pg from 'pg';
+import { PGliteDialect } from './pglite-dialect.js';
+import type { DB } from './schema.js';
+
+export type Database = Kysely<DB>;
+
+// bigint (int8) ids and counts arrive as strings unless parsed; every id here fits in 2^53.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value: string) => value);
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: 'postgres' | 'pglite';
+  /** the pg pool, for COPY and LISTEN; null on PGlite */
+  pool: pg.Pool | null;
+  /** the PGlite instance; null on PostgreSQL */
+  pglite: PGlite | null;
+  close(): Promise<void>;
+}
+
+export interface OpenDatabaseOptions {
+  /** postgres:// URL, or null for PGlite */
+  url: string | null;
+  /** PGlite data directory; null keeps it in memory (tests) */
+  dataDir?: string | null;
+  poolSize?: number;
+  /** fail fast when the server is not there */
+  connectTimeoutMs?: number;
+}
+
+export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
+  if (options.url) {
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: options.poolSize ?? 10,
+      connectionTimeoutMillis: options.connectTimeoutMs ?? 5_000,
+      idleTimeoutMillis: 30_000,
+    });
+    // An idle client that loses its server must not crash the process; the next query reports it.
+    pool.on('error', () => {});
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    return { db, kind: 'postgres', pool, pglite: null, close: () => db.destroy() };
+  }
+  let dataDir: string | undefined;
+  if (options.dataDir) {
+    dataDir = join(options.dataDir, 'pglite');
+    mkdirSync(dataDir, { recursive: true });
+  }
+  const pglite = await PGlite.create(dataDir, {
+    extensions: { unaccent, pg_trgm },
+    // Same JS types as the pg driver: int8 and numeric as strings.
+    parsers: {
+      [pg.types.builtins.INT8]: (value: string) => value,
+      [pg.types.builtins.NUMERIC]: (value: string) => value,
+    },
+  });
+  const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite) });
+  return { db, kind: 'pglite', pool: null, pglite, close: () => db.destroy() };
+}
+
+/** Round trip to the database; throws when it is unreachable. */
+export async function pingDatabase(db: Database): Promise<void> {
+  await sql`select 1`.execute(db);
+}

@@ -1,0 +1,116 @@
+import { RateLimiterRes } from 'rate-limiter-flexible';
+import type { Principal } from '../accounts/principal.js';
+import type { Clock } from '../clock.js';
+import type { Config } from '../config.js';
+import type { LimiterFactory } from '../limits/limiter-factory.js';
+import type { Logger } from '../logger.js';
+import { tooManyRequests } from './errors.js';
+import type { RateLimitSubject, RequestRateLimiter } from './rate-limit.js';
+
+export interface RateLimiterDependencies {
+  config: Config;
+  limiters: LimiterFactory;
+  clock: Clock;
+  logger: Logger;
+}
+
+interface Window {
+  name: 'minute' | 'hour';
+  seconds: number;
+  points: number;
+}
+
+interface WindowState extends Window {
+  remaining: number;
+  msBeforeNext: number;
+  blocked: boolean;
+}
+
+/** Who is counted: the API key, else the Bearer holder's account, else the caller's IP. */
+function bucketOf({ principal, ip }: RateLimitSubject): string {
+  if (principal?.apiKeyId) return `key:${principal.apiKeyId}`;
+  if (principal) return `account:${principal.accountId}`;
+  return `ip:${ip}`;
+}
+
+function windowsFor(principal: Principal | null, limits: Config['rateLimits']): Window[] {
+  if (!principal) return [{ name: 'minute', seconds: 60, points: limits.publicPerMinute }];
+  return [
+    { name: 'minute', seconds: 60, points: principal.rateLimitPerMinute ?? limits.perMinute },
+    { name: 'hour', seconds: 3600, points: principal.rateLimitPerHour ?? limits.perHour },
+  ];
+}
+
+/** The window that binds first: fewest requests left, then the one that resets soonest. */
+function tightest(states: WindowState[]): WindowState {
+  return states.reduce((a, b) =>
+    b.remaining < a.remaining || (b.remaining === a.remaining && b.msBeforeNext < a.msBeforeNext) ? b : a,
+  );
+}
+
+/**
+ * Per API key (60/min and 1,000/h by default, overridable per key), per account for Bearer
+ * callers (same defaults), per IP on public routes (120/min). Every counted response carries
+ * X-RateLimit-* for the tighter window and RateLimit-Policy naming all windows.
+ */
+export function createRateLimiter(deps: RateLimiterDependencies): RequestRateLimiter {
+  const { config, clock, logger } = deps;
+  const factory = deps.limiters;
+
+  async function consume(window: Window, bucket: string): Promise<WindowState> {
+    const limiter = factory.limiter({
+      keyPrefix: window.name,
+      points: window.points,
+      duration: window.seconds,
+    });
+    let res: RateLimiterRes;
+    let blocked = false;
+    try {
+      res = await limiter.consume(bucket);
+    } catch (rejection) {
+      if (!(rejection instanceof RateLimiterRes)) {
+        // Only reachable if both Redis and the insurance limiter fail: let the request through.
+        logger.warn({ err: rejection, bucket }, 'rate limiter unavailable; request not counted');
+        return { ...window, remaining: window.points, msBeforeNext: window.seconds * 1000, blocked: false };
+      }
+      res = rejection;
+      blocked = true;
+    }
+    return {
+      ...window,
+      remaining: Math.max(0, res.remainingPoints),
+      msBeforeNext: res.msBeforeNext,
+      blocked,
+    };
+  }
+
+  return {
+    async check(subject) {
+      const windows = windowsFor(subject.principal, config.rateLimits);
+      const bucket = bucketOf(subject);
+      const states = await Promise.all(windows.map((w) => consume(w, bucket)));
+      const blocking = states.filter((s) => s.blocked);
+      // When blocked, report the window that keeps the caller out the longest.
+      const shown = blocking.length
+        ? blocking.reduce((a, b) => (b.msBeforeNext > a.msBeforeNext ? b : a))
+        : tightest(states);
+      const resetAt = new Date(clock.now().getTime() + shown.msBeforeNext);
+      const headers = {
+        'X-RateLimit-Limit': String(shown.points),
+        'X-RateLimit-Remaining': String(shown.remaining),
+        'X-RateLimit-Reset': String(Math.ceil(resetAt.getTime() / 1000)),
+        'RateLimit-Policy': states.map((s) => `${s.points};w=${s.seconds}`).join(', '),
+      };
+      if (blocking.length) {
+        throw tooManyRequests(
+          shown.name === 'minute'
+            ? `Limite de ${shown.points} pedidos por minuto excedido. Tente novamente mais tarde.`
+            : `Limite de ${shown.points} pedidos por hora excedido. Tente novamente mais tarde.`,
+          { remaining: 0, resetAt, retryAfterSeconds: Math.ceil(shown.msBeforeNext / 1000) },
+          headers,
+        );
+      }
+      return headers;
+    },
+  };
+}

@@ -1,0 +1,85 @@
+import { randomUUID } from 'node:crypto';
+import type { Context, Next } from 'koa';
+import type { Logger } from 'pino';
+import { DependencyUnavailableError, envelope, HttpError, isUnavailable } from './errors.js';
+
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/** X-Request-Id in and out, X-API-Version, and one JSON log line per request. */
+export function requestContext(logger: Logger) {
+  return async (ctx: Context, next: Next) => {
+    const started = process.hrtime.bigint();
+    const incoming = ctx.get('x-request-id');
+    const requestId = REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    ctx.state.requestId = requestId;
+    ctx.state.log = {};
+    ctx.set('X-Request-Id', requestId);
+    ctx.set('X-API-Version', '2.0');
+    try {
+      await next();
+    } finally {
+      const ms = Number(process.hrtime.bigint() - started) / 1e6;
+      const line = {
+        reqId: requestId,
+        method: ctx.method,
+        path: ctx.path,
+        status: ctx.status,
+        ms: Math.round(ms * 100) / 100,
+        ip: ctx.ip,
+        ...(ctx.state.accountId ? { account: ctx.state.accountId } : {}),
+        ...(ctx.state.log as Record<string, unknown>),
+      };
+      if (ctx.status >= 500) logger.error(line, 'request');
+      else logger.info(line, 'request');
+    }
+  };
+}
+
+/** Statuses raised by Koa and its body parser, with their Portuguese envelope. */
+const frameworkErrors: Record<number, [string, string]> = {
+  400: ['INVALID_JSON', 'O corpo do pedido não é JSON válido.'],
+  413: ['PAYLOAD_TOO_LARGE', 'O corpo do pedido excede o limite de 1 MB.'],
+  415: ['UNSUPPORTED_MEDIA_TYPE', 'Tipo de conteúdo não suportado: envie application/json.'],
+};
+
+/** Every error becomes the envelope; nothing internal (stack, SQL, engine text) reaches the client. */
+export function errorEnvelope(logger: Logger) {
+  return async (ctx: Context, next: Next) => {
+    try {
+      await next();
+      if (ctx.status === 404 && ctx.body === undefined) {
+        throw new HttpError(404, 'ROUTE_NOT_FOUND', `Rota não encontrada: ${ctx.method} ${ctx.path}`);
+      }
+      if (ctx.status === 405 && ctx.body === undefined) {
+        throw new HttpError(405, 'METHOD_NOT_ALLOWED', `Método ${ctx.method} não permitido em ${ctx.path}.`);
+      }
+    } catch (caught) {
+      let error: HttpError;
+      if (caught instanceof HttpError) {
+        error = caught;
+      } else if (isUnavailable(caught)) {
+        error = new DependencyUnavailableError('database', caught);
+      } else {
+        const status = (caught as { status?: unknown; expose?: unknown }).status;
+        const known = typeof status === 'number' ? frameworkErrors[status] : undefined;
+        error = known
+          ? new HttpError(status as number, known[0], known[1])
+          : new HttpError(
+              500,
+              'INTERNAL_ERROR',
+              'Erro interno do servidor. Tente novamente; se persistir, indique o X-Request-Id ao suporte.',
+            );
+      }
+      if (error.status >= 500) {
+        const cause = error instanceof DependencyUnavailableError ? error.cause : caught;
+        logger.error(
+          { reqId: ctx.state.requestId, err: cause },
+          error.status === 503 ? 'dependency unavailable' : 'unhandled error',
+        );
+      }
+      ctx.status = error.status;
+      ctx.set(error.headers);
+      ctx.body = envelope(error);
+    }
+  };
+}

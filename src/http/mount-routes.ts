@@ -1,0 +1,55 @@
+import Router from '@koa/router';
+import type { Context } from 'koa';
+import type { Authenticator } from '../accounts/authenticator.js';
+import type { Principal } from '../accounts/principal.js';
+import type { RequestRateLimiter } from './rate-limit.js';
+import type { AnyRoute } from './route.js';
+import { validateInput } from './validation.js';
+
+export interface RouteDependencies {
+  authenticator: Authenticator;
+  rateLimiter: RequestRateLimiter;
+}
+
+/** Mounts each declaration: credentials, rate limit, validation, handler, response. */
+export function mountRoutes(routes: AnyRoute[], deps: RouteDependencies): Router {
+  const router = new Router();
+  for (const r of routes) {
+    router[r.method](r.path, async (ctx: Context) => {
+      let principal: Principal | null = null;
+      if (r.auth !== 'public') {
+        principal = await deps.authenticator.authenticate(
+          { apiKey: ctx.get('x-api-key') || undefined, authorization: ctx.get('authorization') || undefined },
+          r.auth,
+        );
+        ctx.state.accountId = principal.accountId;
+      }
+      if (r.rateLimit !== 'none') ctx.set(await deps.rateLimiter.check({ principal, ip: ctx.ip }));
+
+      const params = r.params ? validateInput('params', r.params, { ...ctx.params }) : ctx.params;
+      const query = r.query ? validateInput('query', r.query, { ...ctx.query }) : ctx.query;
+      const body = r.body ? validateInput('body', r.body, ctx.request.body ?? {}) : undefined;
+
+      const result = await r.handler({
+        body,
+        query,
+        params,
+        principal,
+        ip: ctx.ip,
+        requestId: ctx.state.requestId as string,
+        header: (name: string) => ctx.get(name) || undefined,
+        rawBody: ctx.request.rawBody ?? '',
+        log: ctx.state.log as Record<string, unknown>,
+      });
+      ctx.status = result.status ?? 200;
+      if (result.headers) ctx.set(result.headers);
+      if (r.cacheSeconds !== undefined) ctx.set('Cache-Control', `public, max-age=${r.cacheSeconds}`);
+      else if (r.auth !== 'public') ctx.set('Cache-Control', 'no-store');
+      // Serialized once here: the ETag middleware then hashes this text instead of stringifying
+      // the object a second time.
+      ctx.type = 'application/json; charset=utf-8';
+      ctx.body = JSON.stringify(result.body);
+    });
+  }
+  return router;
+}

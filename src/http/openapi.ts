@@ -1,0 +1,152 @@
+import {
+  OpenApiBuilder,
+  type OperationObject,
+  type OpenAPIObject,
+  type SchemaObject,
+} from 'openapi3-ts/oas31';
+import type { AnyRoute } from './route.js';
+
+const errorSchema: SchemaObject = {
+  type: 'object',
+  required: ['success', 'mensagem', 'code'],
+  properties: {
+    success: { const: false },
+    mensagem: { type: 'string', description: 'Descrição do erro, em português' },
+    code: { type: 'string', description: 'Código estável do erro' },
+  },
+};
+
+const rateLimitedSchema: SchemaObject = {
+  allOf: [
+    { $ref: '#/components/schemas/Error' },
+    {
+      type: 'object',
+      required: ['remaining', 'resetAt'],
+      properties: {
+        remaining: { type: 'integer', minimum: 0 },
+        resetAt: { type: 'string', format: 'date-time' },
+      },
+    },
+  ],
+};
+
+const errorDescriptions: Record<number, string> = {
+  400: 'Parâmetros inválidos ou em falta',
+  401: 'Credencial em falta ou inválida',
+  402: 'Créditos insuficientes ou limite diário atingido',
+  403: 'Sem permissão',
+  404: 'Recurso não encontrado',
+  409: 'Conflito com o estado atual',
+  413: 'Corpo do pedido demasiado grande (máximo 1 MB)',
+  429: 'Limite de pedidos excedido',
+  500: 'Erro interno',
+  503: 'Dependência indisponível',
+};
+
+/** Koa's /a/:id to OpenAPI's /a/{id} */
+export const openApiPath = (path: string) => path.replace(/:([A-Za-z_]+)/g, '{$1}');
+
+function errorStatuses(r: AnyRoute): number[] {
+  const statuses = new Set<number>(r.errors ?? []);
+  if (r.body || r.query || r.params) statuses.add(400);
+  if (r.body) statuses.add(413);
+  if (r.auth !== 'public') statuses.add(401);
+  if (r.rateLimit !== 'none') statuses.add(429);
+  statuses.add(500);
+  statuses.add(503);
+  return [...statuses].sort();
+}
+
+function operation(r: AnyRoute): OperationObject {
+  const op: OperationObject = {
+    summary: r.summary,
+    tags: r.tags,
+    operationId: `${r.method}${openApiPath(r.path)
+      .replace(/[{}]/g, '')
+      .replace(/[^A-Za-z0-9]+(.)?/g, (_, c: string) => (c ? c.toUpperCase() : ''))}`,
+  };
+  if (r.description) op.description = r.description;
+  if (r.auth === 'either') op.security = [{ ApiKeyAuth: [] }, { BearerAuth: [] }];
+  else if (r.auth === 'bearer') op.security = [{ BearerAuth: [] }];
+  else op.security = [];
+
+  const parameters: NonNullable<OperationObject['parameters']> = [];
+  for (const [location, schema] of [
+    ['path', r.params],
+    ['query', r.query],
+  ] as const) {
+    const properties = (schema?.properties ?? {}) as Record<string, SchemaObject>;
+    const required = new Set((schema?.required as string[] | undefined) ?? []);
+    for (const [name, propertySchema] of Object.entries(properties)) {
+      parameters.push({
+        name,
+        in: location,
+        required: location === 'path' || required.has(name),
+        schema: propertySchema,
+        ...(propertySchema.description ? { description: propertySchema.description } : {}),
+      });
+    }
+  }
+  if (parameters.length) op.parameters = parameters;
+  if (r.body)
+    op.requestBody = { required: true, content: { 'application/json': { schema: r.body as SchemaObject } } };
+
+  const responses: NonNullable<OperationObject['responses']> = {};
+  op.responses = responses;
+  for (const [status, doc] of Object.entries(r.responses)) {
+    responses[status] = {
+      description: doc.description,
+      ...(doc.schema ? { content: { 'application/json': { schema: doc.schema as SchemaObject } } } : {}),
+    };
+  }
+  for (const status of errorStatuses(r)) {
+    responses[String(status)] = {
+      description: errorDescriptions[status] ?? 'Erro',
+      content: {
+        'application/json': {
+          schema: {
+            $ref: status === 429 ? '#/components/schemas/RateLimited' : '#/components/schemas/Error',
+          },
+        },
+      },
+    };
+  }
+  return op;
+}
+
+/** The OpenAPI 3.1 document of every declared route. */
+export function buildOpenApi(routes: AnyRoute[], serverUrl: string): OpenAPIObject {
+  const builder = OpenApiBuilder.create()
+    .addOpenApiVersion('3.1.0')
+    .addInfo({
+      title: 'Parts Stock Search API',
+      version: '2.0',
+      description:
+        'Pesquisa de stock de peças automóveis por referência OEM/aftermarket, veículo, peça de catálogo ou texto livre, com estatísticas de preço e créditos por pesquisa.',
+    })
+    .addServer({ url: serverUrl })
+    .addSchema('Error', errorSchema)
+    .addSchema('RateLimited', rateLimitedSchema)
+    .addSecurityScheme('ApiKeyAuth', { type: 'apiKey', in: 'header', name: 'X-API-Key' })
+    .addSecurityScheme('BearerAuth', { type: 'http', scheme: 'bearer' });
+  const paths = new Map<string, Record<string, OperationObject>>();
+  for (const r of routes) {
+    const path = openApiPath(r.path);
+    const item = paths.get(path) ?? {};
+    item[r.method] = operation(r);
+    paths.set(path, item);
+  }
+  for (const [path, item] of paths) builder.addPath(path, item);
+  return builder.getSpec();
+}
+
+/** The schema a response with this status must match (the error envelope for error statuses). */
+export function responseSchemaFor(r: AnyRoute, status: number): Record<string, unknown> | undefined {
+  if (r.responses[status]) return r.responses[status]!.schema;
+  if (status >= 400) {
+    return status === 429
+      ? { ...errorSchema, required: ['success', 'mensagem', 'code', 'remaining', 'resetAt'] }
+      : (errorSchema as Record<string, unknown>);
+  }
+  return undefined;
+}

@@ -1,0 +1,67 @@
+import type { Principal, AuthMode } from '../accounts/principal.js';
+import type { JsonSchema } from './validation.js';
+
+export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
+
+/** What a handler sees: validated input and the caller. No Koa. */
+export interface RouteRequest<Body, Query, Params, A extends AuthMode> {
+  body: Body;
+  query: Query;
+  params: Params;
+  principal: A extends 'public' ? Principal | null : Principal;
+  ip: string;
+  requestId: string;
+  header(name: string): string | undefined;
+  /** the body exactly as received (for signature checks); empty without a body */
+  rawBody: string;
+  /** values for the request's log line (credits spent, engine, ...) */
+  log: Record<string, unknown>;
+}
+
+export interface RouteResponse {
+  status?: number;
+  body: unknown;
+  headers?: Record<string, string>;
+}
+
+export interface ResponseDoc {
+  description: string;
+  schema?: JsonSchema;
+}
+
+/**
+ * One declaration per endpoint: it drives routing, credential checks, rate limiting, ajv
+ * validation of the input, and the OpenAPI document.
+ */
+export interface RouteSpec<Body = unknown, Query = unknown, Params = unknown, A extends AuthMode = AuthMode> {
+  method: HttpMethod;
+  /** Koa-style path: /data/catalog/models/:brand */
+  path: string;
+  auth: A;
+  summary: string;
+  description?: string;
+  tags: string[];
+  body?: JsonSchema;
+  query?: JsonSchema;
+  params?: JsonSchema;
+  /** success responses by status; the error responses are added from the declaration */
+  responses: Record<number, ResponseDoc>;
+  /** error statuses this route can answer beyond the ones implied by the declaration */
+  errors?: number[];
+  /** rate-limit bucket; default: the principal for authenticated routes, the IP for public ones */
+  rateLimit?: 'default' | 'none';
+  /** public, cacheable GET: ETag + Cache-Control max-age in seconds */
+  cacheSeconds?: number;
+  handler(request: RouteRequest<Body, Query, Params, A>): Promise<RouteResponse>;
+}
+
+// Handlers are contravariant in their request type; the registry only needs the declaration.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyRoute = RouteSpec<any, any, any, AuthMode>;
+
+/** Declares a route with its types inferred; returns it unchanged. */
+export function route<Body = unknown, Query = unknown, Params = unknown, A extends AuthMode = AuthMode>(
+  spec: RouteSpec<Body, Query, Params, A>,
+): AnyRoute {
+  return spec as AnyRoute;
+}

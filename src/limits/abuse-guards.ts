@@ -1,0 +1,130 @@
+import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import type { Clock } from '../clock.js';
+import type { Config } from '../config.js';
+import { tooManyRequests } from '../http/errors.js';
+import type { LimiterFactory } from './limiter-factory.js';
+
+/** A single-IP cap across e-mails, this many times the per-e-mail allowance (credential stuffing). */
+const IP_FAILURES_FACTOR = 10;
+
+function blockedError(message: string, code: string, res: RateLimiterRes, clock: Clock) {
+  return tooManyRequests(
+    message,
+    {
+      remaining: 0,
+      resetAt: new Date(clock.now().getTime() + res.msBeforeNext),
+      retryAfterSeconds: Math.ceil(res.msBeforeNext / 1000),
+    },
+    {},
+    code,
+  );
+}
+
+/** Consumes without throwing on a full window: the caller decides what a full window means. */
+async function consumeQuietly(limiter: RateLimiterAbstract, key: string): Promise<void> {
+  await limiter.consume(key).catch((rejection: unknown) => {
+    if (!(rejection instanceof RateLimiterRes)) throw rejection;
+  });
+}
+
+/**
+ * Login brute force: after N failures for one e-mail from one IP within the window, that pair
+ * gets 429 until the window passes. Counting the pair (not the e-mail alone) means an attacker
+ * cannot lock the owner out from everywhere; a cap per IP across e-mails stops one address
+ * from trying many accounts.
+ */
+export class LoginGuard {
+  private readonly pair: RateLimiterAbstract;
+  private readonly perIp: RateLimiterAbstract;
+
+  constructor(
+    limiters: LimiterFactory,
+    limits: Config['rateLimits'],
+    private readonly clock: Clock,
+  ) {
+    const duration = limits.loginFailureWindowSeconds;
+    this.pair = limiters.limiter({
+      keyPrefix: 'login-fail',
+      points: limits.loginFailuresPerWindow,
+      duration,
+    });
+    this.perIp = limiters.limiter({
+      keyPrefix: 'login-fail-ip',
+      points: limits.loginFailuresPerWindow * IP_FAILURES_FACTOR,
+      duration,
+    });
+  }
+
+  private static pairKey(email: string, ip: string) {
+    return `${email}|${ip}`;
+  }
+
+  /** Throws 429 while the e-mail (from this IP) or the IP is locked out. */
+  async assertAllowed(email: string, ip: string): Promise<void> {
+    const [pair, perIp] = await Promise.all([
+      this.pair.get(LoginGuard.pairKey(email, ip)),
+      this.perIp.get(ip),
+    ]);
+    for (const [res, points] of [
+      [pair, this.pair.points],
+      [perIp, this.perIp.points],
+    ] as const) {
+      if (res && res.consumedPoints >= points) {
+        throw blockedError(
+          'Demasiadas tentativas de início de sessão falhadas. Aguarde antes de tentar novamente.',
+          'TOO_MANY_LOGIN_ATTEMPTS',
+          res,
+          this.clock,
+        );
+      }
+    }
+  }
+
+  async recordFailure(email: string, ip: string): Promise<void> {
+    await Promise.all([
+      consumeQuietly(this.pair, LoginGuard.pairKey(email, ip)),
+      consumeQuietly(this.perIp, ip),
+    ]);
+  }
+
+  async recordSuccess(email: string, ip: string): Promise<void> {
+    await this.pair.delete(LoginGuard.pairKey(email, ip));
+  }
+}
+
+/** Free-credit farming: at most N registrations per IP per hour (both registration paths share it). */
+export class RegistrationGuard {
+  private readonly limiter: RateLimiterAbstract;
+
+  constructor(
+    limiters: LimiterFactory,
+    limits: Config['rateLimits'],
+    private readonly clock: Clock,
+  ) {
+    this.limiter = limiters.limiter({
+      keyPrefix: 'register',
+      points: limits.registrationsPerIpPerHour,
+      duration: 3600,
+    });
+  }
+
+  /** Takes one registration from the IP's allowance, or throws 429 when none is left. */
+  async take(ip: string): Promise<void> {
+    try {
+      await this.limiter.consume(ip);
+    } catch (rejection) {
+      if (!(rejection instanceof RateLimiterRes)) throw rejection;
+      throw blockedError(
+        `Limite de ${this.limiter.points} registos por hora a partir deste endereço atingido. Tente mais tarde.`,
+        'TOO_MANY_REGISTRATIONS',
+        rejection,
+        this.clock,
+      );
+    }
+  }
+
+  /** Gives the registration back when it did not create an account (e-mail taken, ...). */
+  async giveBack(ip: string): Promise<void> {
+    await this.limiter.reward(ip).catch(() => {});
+  }
+}

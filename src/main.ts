@@ -1,0 +1,58 @@
+import { ConfigError, loadConfig } from './config.js';
+import { migrate } from './db/migrate.js';
+import { prepareDemo } from './demo/prepare-demo.js';
+import { startServer } from './server.js';
+import { createServices } from './services.js';
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const services = await createServices(config);
+  const { logger } = services;
+  const migrations = await migrate(services.db);
+  if (migrations.applied.length) logger.info({ applied: migrations.applied }, 'migrations applied');
+
+  const demo = config.seedDemoData ? await prepareDemo(services) : null;
+  const running = await startServer(services);
+
+  const lines = [
+    `Parts Stock Search API a correr em ${running.url}`,
+    `  OpenAPI: ${running.url}/openapi.json`,
+  ];
+  if (demo) {
+    lines.push(
+      '  Conta de demonstração:',
+      `    e-mail:       ${demo.email}`,
+      `    palavra-passe: ${demo.password}`,
+      `    chave de API:  ${demo.apiKey}`,
+      `  Experimente: curl -s -X POST ${running.url}/data/search -H 'X-API-Key: ${demo.apiKey}' -H 'Content-Type: application/json' -d '{"reference":"${demo.sampleReference}"}'`,
+    );
+  }
+  process.stdout.write(lines.join('\n') + '\n');
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down');
+    running.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        logger.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) {
+    process.stderr.write(error.message + '\n');
+  } else {
+    process.stderr.write(
+      `Falha ao arrancar: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+    );
+  }
+  process.exit(1);
+});

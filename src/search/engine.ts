@@ -1,0 +1,164 @@
+import type { Condition, ReferenceKind } from '../db/schema.js';
+
+/**
+ * The search engine port. The search service, the stats endpoint and the stock-derived catalog
+ * lists depend on this interface only; the Postgres engine and the OpenSearch engine implement it
+ * and must give the same answers to the same query (test/contract runs one suite against both).
+ */
+
+/** What to look for. All present fields must hold (AND). Text fields arrive as the caller sent them. */
+export interface StockQuery {
+  /** matches the item's own reference, its associated references and its cross-reference group, normalized */
+  reference?: string;
+  /** case- and accent-insensitive equality */
+  vehicleMake?: string;
+  /** case- and accent-insensitive; whole words from the start: "golf" finds "Golf VII", not "Golfinho" */
+  vehicleModel?: string;
+  partId?: number;
+  /** full text over title + description, accent-insensitive, prefix match on the last word */
+  text?: string;
+  condition?: Condition;
+  isOem?: boolean;
+  isAftermarket?: boolean;
+  /** ISO 3166-1 alpha-2, upper-case: the item's location country */
+  country?: string;
+  priceMin?: number;
+  priceMax?: number;
+}
+
+export interface PageRequest {
+  /** 1-based */
+  page: number;
+  perPage: number;
+}
+
+export interface ItemReference {
+  reference: string;
+  kind: ReferenceKind;
+  brand: string | null;
+}
+
+/** A stock item as the engines return it (the HTTP layer names the fields for the client). */
+export interface StockHit {
+  id: number;
+  reference: string;
+  /** associated references (not the item's own) */
+  references: ItemReference[];
+  /** the item's reference that the query's reference matched (own, associated or cross-reference); null without a reference query */
+  matchedReference: string | null;
+  title: string;
+  description: string;
+  partId: number | null;
+  condition: Condition;
+  isOem: boolean;
+  isAftermarket: boolean;
+  price: number;
+  currency: string;
+  vendorId: number;
+  vendorName: string;
+  countryCode: string;
+  vehicleMake: string | null;
+  vehicleModel: string | null;
+  vehicleVariant: string | null;
+  quantity: number;
+  /** ISO-8601 UTC */
+  updatedAt: string;
+}
+
+export interface PriceSummary {
+  count: number;
+  priceMin: number;
+  priceMax: number;
+  /** rounded to 2 decimals */
+  priceAvg: number;
+}
+
+/** Statistics over the whole result set (not the page). Prices null when there are no results. */
+export interface PriceStats {
+  totalResults: number;
+  priceMin: number | null;
+  priceMax: number | null;
+  priceAvg: number | null;
+  totalSellers: number;
+  /** only conditions present in the result set */
+  byCondition: Partial<Record<Condition, PriceSummary>>;
+}
+
+export interface HistogramBucket {
+  /** inclusive */
+  from: number;
+  /** exclusive, except the last bucket which includes priceMax */
+  to: number;
+  count: number;
+}
+
+/** For analysts: /data/search/stats. */
+export interface DetailedPriceStats extends PriceStats {
+  priceMedian: number | null;
+  priceP25: number | null;
+  priceP75: number | null;
+  /** at most 20 equal-width buckets from priceMin to priceMax; empty without results */
+  histogram: HistogramBucket[];
+  byCountry: Record<string, PriceSummary>;
+}
+
+export interface SearchResult {
+  total: number;
+  items: StockHit[];
+  stats: PriceStats;
+}
+
+/** Stock-derived lists for /data/catalog/brands, /models/:brand, /variants/:model */
+export type FacetField = 'make' | 'model' | 'variant';
+
+export interface FacetRequest {
+  field: FacetField;
+  /** narrow to a make (for models) or a model (for variants), case- and accent-insensitive */
+  make?: string;
+  model?: string;
+}
+
+export interface FacetValue {
+  value: string;
+  count: number;
+}
+
+/** A full stock document as read from Postgres, the source of truth; what the indexer writes. */
+export interface StockDocument extends Omit<StockHit, 'matchedReference'> {
+  referenceNorm: string;
+  /** the references of the item's cross-reference group (to name the matched one) */
+  xrefReferences: ItemReference[];
+  /** normalized references: own + associated + cross-reference group */
+  referencesNorm: string[];
+  xrefGroupId: number | null;
+  /** row version, used as the external document version */
+  version: number;
+}
+
+export interface SearchEngine {
+  readonly name: 'postgres' | 'opensearch';
+  /** one page of items, the total, and the stats over the whole result set */
+  search(query: StockQuery, page: PageRequest): Promise<SearchResult>;
+  /** detailed statistics over the whole result set */
+  stats(query: StockQuery): Promise<DetailedPriceStats>;
+  /** distinct values with item counts, most items first, then by value */
+  facets(request: FacetRequest): Promise<FacetValue[]>;
+  /** throws when the engine cannot answer (for /ready) */
+  ping(): Promise<void>;
+  /** write documents (no-op where Postgres is the engine: it reads the source directly) */
+  index(documents: StockDocument[]): Promise<void>;
+  /** remove documents by item id (no-op for the Postgres engine) */
+  remove(ids: number[]): Promise<void>;
+  close?(): Promise<void>;
+}
+
+/** Thrown by an engine for a query it cannot answer as asked (for example a page beyond its window). */
+export class QueryNotSupportedError extends Error {
+  constructor(
+    message: string,
+    readonly code: string,
+  ) {
+    super(message);
+    this.name = 'QueryNotSupportedError';
+  }
+}

@@ -1,0 +1,148 @@
+import type { API, Types } from '@opensearch-project/opensearch';
+import type { FacetRequest, PageRequest, StockQuery } from './engine.js';
+import { fold, normalizeReference } from './references.js';
+
+type Query = Types.Common_QueryDsl.QueryContainer;
+type Aggregations = Record<string, Types.Common_Aggregations.AggregationContainer>;
+type Sort = Types.Common.SortCombinations[];
+
+/** index.max_result_window (mappings/stock.json): from + size beyond it is refused. */
+export { MAX_RESULT_WINDOW } from './search-request.js';
+/** cardinality is exact below this many distinct vendors, approximate above. */
+export const VENDOR_PRECISION_THRESHOLD = 40_000;
+
+/** The same filters as the Postgres engine, as one bool query (filters do not score). */
+export function stockQuery(q: StockQuery): Query {
+  const filter: Query[] = [];
+  const must: Query[] = [];
+  if (q.reference !== undefined)
+    filter.push({ term: { references_norm: normalizeReference(q.reference).toLowerCase() } });
+  if (q.vehicleMake !== undefined) filter.push({ term: { vehicle_make: fold(q.vehicleMake) } });
+  if (q.vehicleModel !== undefined) {
+    const model = fold(q.vehicleModel);
+    // Whole words from the start: "golf" and "golf vii", never "golfinho".
+    filter.push({
+      bool: {
+        should: [{ term: { vehicle_model: model } }, { prefix: { vehicle_model: `${model} ` } }],
+        minimum_should_match: 1,
+      },
+    });
+  }
+  if (q.partId !== undefined) filter.push({ term: { part_id: q.partId } });
+  if (q.condition !== undefined) filter.push({ term: { condition: q.condition } });
+  if (q.isOem !== undefined) filter.push({ term: { is_oem: q.isOem } });
+  if (q.isAftermarket !== undefined) filter.push({ term: { is_aftermarket: q.isAftermarket } });
+  if (q.country !== undefined) filter.push({ term: { country_code: q.country } });
+  if (q.priceMin !== undefined || q.priceMax !== undefined) {
+    filter.push({
+      range: {
+        price: {
+          ...(q.priceMin !== undefined ? { gte: q.priceMin } : {}),
+          ...(q.priceMax !== undefined ? { lte: q.priceMax } : {}),
+        },
+      },
+    });
+  }
+  if (q.text !== undefined) {
+    // Every word required, the last one as a prefix, accents folded. text_all is title +
+    // description (copy_to), so the words may be spread over both, as in Postgres' search_vector;
+    // its sub-fields add each language's stemming.
+    must.push({
+      multi_match: {
+        query: q.text,
+        type: 'bool_prefix',
+        operator: 'and',
+        fields: ['text_all', 'text_all.*'],
+      },
+    });
+  }
+  return { bool: { filter, ...(must.length ? { must } : {}) } };
+}
+
+/** Relevance for text, else price; the id always breaks ties so pages never overlap. */
+export function stockSort(q: StockQuery): Sort {
+  const byPrice: Sort = [{ price: { order: 'asc' } }, { id: { order: 'asc' } }];
+  return q.text !== undefined ? [{ _score: { order: 'desc' } }, ...byPrice] : byPrice;
+}
+
+/**
+ * The client's generated types (from the OpenSearch API specification) leave `field` out of
+ * several aggregations (terms, cardinality); these helpers add it without giving up the rest of
+ * the typing. A returned object is not a fresh literal, so it fits the generated property type.
+ */
+type Field = { field: string };
+const terms = (fields: Types.Common_Aggregations.TermsAggregationFields & Field) => fields;
+const cardinality = (fields: Types.Common_Aggregations.CardinalityAggregation & Field) => fields;
+const percentiles = (fields: Types.Common_Aggregations.PercentilesAggregation & Field) => fields;
+
+const priceStats: Types.Common_Aggregations.AggregationContainer = { stats: { field: 'price' } };
+
+/** The search statistics, computed in the same request as the page. */
+export function statsAggregations(detailed: boolean): Aggregations {
+  return {
+    price: priceStats,
+    sellers: {
+      cardinality: cardinality({ field: 'vendor_id', precision_threshold: VENDOR_PRECISION_THRESHOLD }),
+    },
+    by_condition: { terms: terms({ field: 'condition', size: 10 }), aggs: { price: priceStats } },
+    ...(detailed
+      ? {
+          by_country: { terms: terms({ field: 'country_code', size: 300 }), aggs: { price: priceStats } },
+          percentiles: { percentiles: percentiles({ field: 'price', percents: [25, 50, 75] }) },
+        }
+      : {}),
+  };
+}
+
+export function searchBody(q: StockQuery, page: PageRequest): API.Search_RequestBody {
+  return {
+    query: stockQuery(q),
+    sort: stockSort(q),
+    from: (page.page - 1) * page.perPage,
+    size: page.perPage,
+    track_total_hits: true,
+    aggs: statsAggregations(false),
+  };
+}
+
+export function statsBody(q: StockQuery): API.Search_RequestBody {
+  return { query: stockQuery(q), size: 0, track_total_hits: true, aggs: statsAggregations(true) };
+}
+
+/** Equal-width price buckets from min to max (the last one closed), like the Postgres engine's. */
+export function histogramBody(q: StockQuery, bounds: { from: number; to: number }[]): API.Search_RequestBody {
+  return {
+    query: stockQuery(q),
+    size: 0,
+    aggs: {
+      histogram: {
+        range: {
+          field: 'price',
+          ranges: bounds.map((b, i) =>
+            i === bounds.length - 1 ? { from: b.from } : { from: b.from, to: b.to },
+          ),
+        },
+      },
+    },
+  };
+}
+
+const FACET_FIELDS = { make: 'vehicle_make', model: 'vehicle_model', variant: 'vehicle_variant' } as const;
+
+/** Distinct values (folded) with counts, most items first; the displayed spelling is the smallest. */
+export function facetsBody(request: FacetRequest): API.Search_RequestBody {
+  const filter: Query[] = [];
+  if (request.make !== undefined) filter.push({ term: { vehicle_make: fold(request.make) } });
+  if (request.model !== undefined) filter.push({ term: { vehicle_model: fold(request.model) } });
+  const field = FACET_FIELDS[request.field];
+  return {
+    size: 0,
+    query: { bool: { filter } },
+    aggs: {
+      values: {
+        terms: terms({ field, size: 10_000, order: [{ _count: 'desc' }, { _key: 'asc' }] }),
+        aggs: { spelling: { terms: terms({ field: `${field}.raw`, size: 1, order: { _key: 'asc' } }) } },
+      },
+    },
+  };
+}

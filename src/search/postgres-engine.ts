@@ -1,0 +1,366 @@
+import { LRUCache } from 'lru-cache';
+import { sql, type RawBuilder } from 'kysely';
+import type { Database } from '../db/database.js';
+import type { Condition } from '../db/schema.js';
+import type {
+  DetailedPriceStats,
+  FacetRequest,
+  FacetValue,
+  HistogramBucket,
+  ItemReference,
+  PageRequest,
+  PriceStats,
+  PriceSummary,
+  SearchEngine,
+  SearchResult,
+  StockHit,
+  StockQuery,
+} from './engine.js';
+import { HISTOGRAM_BUCKETS, histogramBounds, roundPrice } from './price-math.js';
+import { fold, normalizeReference } from './references.js';
+import { textQueryTerms, textWords } from './text-query.js';
+
+type Fragment = RawBuilder<unknown>;
+
+/** The WHERE conditions of a query over `stock_items si`. */
+function conditions(q: StockQuery): Fragment[] {
+  const where: Fragment[] = [];
+  if (q.reference !== undefined) {
+    const ref = normalizeReference(q.reference);
+    // A union of id sets (own, associated, cross-reference group) keeps every branch on an index;
+    // an OR of subqueries would make the planner scan the table.
+    where.push(sql`si.id in (
+      select id from stock_items where reference_norm = ${ref}
+      union select item_id from stock_item_references where reference_norm = ${ref}
+      union select s.id from stock_items s
+        join xref_group_references g on g.group_id = s.xref_group_id
+        where g.reference_norm = ${ref})`);
+  }
+  if (q.vehicleMake !== undefined) where.push(sql`si.make_norm = f_fold(${q.vehicleMake})`);
+  if (q.vehicleModel !== undefined) {
+    // Whole words from the start: "golf" finds "golf" and "golf vii", not "golfinho".
+    // The range [m, m || '!') holds m and every "m <word>" (a space sorts before '!'); it is
+    // what lets the (make_norm, model_norm text_pattern_ops) index seek, where the OR alone
+    // would make it read the whole make.
+    where.push(sql`si.model_norm ~>=~ f_fold(${q.vehicleModel}) and si.model_norm ~<~ (f_fold(${q.vehicleModel}) || '!')
+      and (si.model_norm = f_fold(${q.vehicleModel})
+        or si.model_norm like replace(replace(replace(f_fold(${q.vehicleModel}), '\\', '\\\\'), '%', '\\%'), '_', '\\_') || ' %')`);
+  }
+  if (q.partId !== undefined) where.push(sql`si.part_id = ${q.partId}`);
+  if (q.text !== undefined)
+    where.push(sql`si.search_vector @@ to_tsquery('simple', f_unaccent(${textQueryTerms(q.text)}))`);
+  if (q.condition !== undefined) where.push(sql`si.condition = ${q.condition}`);
+  if (q.isOem !== undefined) where.push(sql`si.is_oem = ${q.isOem}`);
+  if (q.isAftermarket !== undefined) where.push(sql`si.is_aftermarket = ${q.isAftermarket}`);
+  if (q.country !== undefined) where.push(sql`si.location_country_code = ${q.country}`);
+  if (q.priceMin !== undefined) where.push(sql`si.price >= ${q.priceMin}`);
+  if (q.priceMax !== undefined) where.push(sql`si.price <= ${q.priceMax}`);
+  return where;
+}
+
+const whereClause = (q: StockQuery): Fragment => {
+  const where = conditions(q);
+  return where.length ? sql`where ${sql.join(where, sql` and `)}` : sql``;
+};
+
+interface GroupRow {
+  condition: Condition | null;
+  country: string | null;
+  n: string;
+  lo: string;
+  hi: string;
+  total: string;
+}
+
+const toSummary = (rows: GroupRow[]): PriceSummary => {
+  let count = 0;
+  let sum = 0;
+  let lo = Infinity;
+  let hi = -Infinity;
+  for (const r of rows) {
+    count += Number(r.n);
+    sum += Number(r.total);
+    lo = Math.min(lo, Number(r.lo));
+    hi = Math.max(hi, Number(r.hi));
+  }
+  return { count, priceMin: lo, priceMax: hi, priceAvg: roundPrice(sum / count) };
+};
+
+/** The same query written differently (case, accents, reference punctuation) has the same key. */
+function queryKey(q: StockQuery): string {
+  return JSON.stringify([
+    q.reference === undefined ? null : normalizeReference(q.reference),
+    q.vehicleMake === undefined ? null : fold(q.vehicleMake),
+    q.vehicleModel === undefined ? null : fold(q.vehicleModel),
+    q.partId ?? null,
+    q.text === undefined ? null : textWords(fold(q.text)).join(' '),
+    q.condition ?? null,
+    q.isOem ?? null,
+    q.isAftermarket ?? null,
+    q.country ?? null,
+    q.priceMin ?? null,
+    q.priceMax ?? null,
+  ]);
+}
+
+/**
+ * The cached promise for key, or a new computation put in the cache: concurrent identical requests
+ * share one query, and a failed one is forgotten so the next request retries.
+ */
+function shared<T>(
+  cache: LRUCache<string, Promise<T>> | null,
+  key: string,
+  compute: () => Promise<T>,
+): Promise<T> {
+  if (!cache) return compute();
+  let pending = cache.get(key);
+  if (!pending) {
+    pending = compute();
+    cache.set(key, pending);
+    pending.catch(() => cache.delete(key));
+  }
+  return pending;
+}
+
+export interface PostgresEngineOptions {
+  /** seconds a query's statistics are reused; 0 computes them on every request */
+  statsCacheSeconds?: number;
+}
+
+interface HitRow {
+  id: string;
+  reference: string;
+  matched: string | null;
+  title: string;
+  description: string;
+  part_id: number | null;
+  condition: Condition;
+  is_oem: boolean;
+  is_aftermarket: boolean;
+  price: string;
+  currency: string;
+  vendor_id: string;
+  vendor_name: string;
+  location_country_code: string;
+  vehicle_make: string | null;
+  vehicle_model: string | null;
+  vehicle_variant: string | null;
+  quantity: number;
+  updated_at: Date;
+  refs: ItemReference[];
+}
+
+/**
+ * Answers every query from Postgres (or PGlite): the source of truth is also the engine in the
+ * embedded shape and whenever SEARCH_ENGINE=postgres.
+ */
+export class PostgresEngine implements SearchEngine {
+  readonly name = 'postgres' as const;
+  /**
+   * Statistics aggregate the whole result set, which for a broad search is tens of thousands of
+   * rows, while a page is twenty. Integrators page through and repeat popular searches, so a
+   * query's statistics are kept for a few seconds; the promise is cached, so concurrent identical
+   * searches also share one computation.
+   */
+  private readonly statsCache: LRUCache<string, Promise<PriceStats>> | null;
+  private readonly facetsCache: LRUCache<string, Promise<FacetValue[]>> | null;
+
+  constructor(
+    private readonly db: Database,
+    options: PostgresEngineOptions = {},
+  ) {
+    const ttl = (options.statsCacheSeconds ?? 0) * 1000;
+    this.statsCache = ttl > 0 ? new LRUCache({ max: 10_000, ttl }) : null;
+    this.facetsCache = ttl > 0 ? new LRUCache({ max: 2_000, ttl }) : null;
+  }
+
+  async search(query: StockQuery, page: PageRequest): Promise<SearchResult> {
+    const [cached, items] = await Promise.all([this.cachedPriceStats(query), this.page(query, page)]);
+    let stats = cached;
+    // Cached figures must never contradict the page in hand (stock changed since): recompute.
+    const offset = (page.page - 1) * page.perPage;
+    if (items.length !== Math.max(0, Math.min(page.perPage, stats.totalResults - offset))) {
+      this.statsCache?.delete(queryKey(query));
+      stats = await this.cachedPriceStats(query);
+    }
+    return { total: stats.totalResults, items, stats };
+  }
+
+  private cachedPriceStats(query: StockQuery): Promise<PriceStats> {
+    return shared(this.statsCache, queryKey(query), () => this.priceStats(query));
+  }
+
+  async stats(query: StockQuery): Promise<DetailedPriceStats> {
+    const where = whereClause(query);
+    const groups = await this.groups(where);
+    const base = summarize(groups);
+    if (base.priceMin === null || base.priceMax === null) {
+      return { ...base, priceMedian: null, priceP25: null, priceP75: null, histogram: [], byCountry: {} };
+    }
+    const byCountry: Record<string, PriceSummary> = {};
+    for (const r of groups) if (r.country !== null) byCountry[r.country] = toSummary([r]);
+    const [percentiles, histogram] = await Promise.all([
+      sql<{ p: number[] }>`
+        select percentile_cont(array[0.25, 0.5, 0.75]) within group (order by si.price) as p
+        from stock_items si ${where}`.execute(this.db),
+      this.histogram(where, base.priceMin, base.priceMax),
+    ]);
+    const [p25, p50, p75] = percentiles.rows[0]!.p.map((v) => roundPrice(Number(v)));
+    return { ...base, priceMedian: p50!, priceP25: p25!, priceP75: p75!, histogram, byCountry };
+  }
+
+  /** Stock-derived lists group the whole stock; they are reused like the statistics. */
+  facets(request: FacetRequest): Promise<FacetValue[]> {
+    const key = JSON.stringify([request.field, request.make ?? null, request.model ?? null]);
+    return shared(this.facetsCache, key, () => this.computeFacets(request));
+  }
+
+  private async computeFacets(request: FacetRequest): Promise<FacetValue[]> {
+    const column = { make: 'vehicle_make', model: 'vehicle_model', variant: 'vehicle_variant' }[
+      request.field
+    ];
+    const norm = { make: 'make_norm', model: 'model_norm', variant: 'variant_norm' }[request.field];
+    const where: Fragment[] = [sql`${sql.ref(`si.${norm}`)} is not null and ${sql.ref(`si.${norm}`)} <> ''`];
+    if (request.make !== undefined) where.push(sql`si.make_norm = f_fold(${request.make})`);
+    if (request.model !== undefined) where.push(sql`si.model_norm = f_fold(${request.model})`);
+    const result = await sql<{ value: string; n: string }>`
+      select min(${sql.ref(`si.${column}`)}) as value, count(*) as n
+      from stock_items si
+      where ${sql.join(where, sql` and `)}
+      group by ${sql.ref(`si.${norm}`)}
+      order by count(*) desc, 1 asc`.execute(this.db);
+    return result.rows.map((r) => ({ value: r.value, count: Number(r.n) }));
+  }
+
+  async ping(): Promise<void> {
+    await sql`select 1`.execute(this.db);
+  }
+
+  // Postgres is the source of truth here: there is nothing to copy.
+  async index(): Promise<void> {}
+  async remove(): Promise<void> {}
+
+  /** Count, min/max/avg and distinct sellers overall and per condition, in one hashed pass. */
+  private async priceStats(query: StockQuery): Promise<PriceStats> {
+    return summarize(await this.groups(whereClause(query)));
+  }
+
+  /**
+   * Count, min, max and sum per condition, per country and per vendor, in one hashed pass over the
+   * result set. Sellers are counted as the vendor groups: no count(distinct ...) sort.
+   */
+  private async groups(where: Fragment): Promise<(GroupRow & { vendor: string | null })[]> {
+    const result = await sql<GroupRow & { vendor: string | null }>`
+      select si.condition, si.location_country_code as country, si.vendor_id as vendor,
+             count(*) as n, min(si.price) as lo, max(si.price) as hi, sum(si.price) as total
+      from stock_items si ${where}
+      group by grouping sets ((si.condition), (si.location_country_code), (si.vendor_id))`.execute(this.db);
+    return result.rows;
+  }
+
+  private async histogram(where: Fragment, lo: number, hi: number): Promise<HistogramBucket[]> {
+    const bounds = histogramBounds(lo, hi);
+    if (bounds.length === 1) {
+      const n = await sql<{ n: string }>`select count(*) as n from stock_items si ${where}`.execute(this.db);
+      return [{ ...bounds[0]!, count: Number(n.rows[0]!.n) }];
+    }
+    // width_bucket puts the maximum in bucket n+1; least() folds it into the last bucket.
+    const result = await sql<{ bucket: number; n: string }>`
+      select least(width_bucket(si.price, ${lo}, ${hi}, ${HISTOGRAM_BUCKETS}), ${HISTOGRAM_BUCKETS}) as bucket,
+             count(*) as n
+      from stock_items si ${where}
+      group by 1`.execute(this.db);
+    const counts = new Map(result.rows.map((r) => [Number(r.bucket), Number(r.n)]));
+    return bounds.map((b, i) => ({ ...b, count: counts.get(i + 1) ?? 0 }));
+  }
+
+  /**
+   * One round trip: the inner query finds, orders and cuts the page; the outer one adds, for those
+   * rows only, the vendor, the associated references and which reference matched.
+   */
+  private async page(query: StockQuery, page: PageRequest): Promise<StockHit[]> {
+    const ref = query.reference !== undefined ? normalizeReference(query.reference) : null;
+    const matched =
+      ref === null
+        ? sql`null::text`
+        : sql`case when p.reference_norm = ${ref} then p.reference else coalesce(
+            (select r.reference from stock_item_references r where r.item_id = p.id and r.reference_norm = ${ref} limit 1),
+            (select g.reference from xref_group_references g where g.group_id = p.xref_group_id and g.reference_norm = ${ref} limit 1)
+          ) end`;
+    const rank =
+      query.text !== undefined
+        ? sql`ts_rank(si.search_vector, to_tsquery('simple', f_unaccent(${textQueryTerms(query.text)})))`
+        : sql`0::real`;
+    const rows = await sql<HitRow>`
+      select p.*, ${matched} as matched, v.name as vendor_name,
+             coalesce((select jsonb_agg(jsonb_build_object('reference', r.reference, 'kind', r.kind, 'brand', r.brand)
+                                        order by r.reference)
+                         from stock_item_references r where r.item_id = p.id), '[]'::jsonb) as refs
+      from (
+        -- Only the keys here, so a covering index can answer the search without the table;
+        -- the page's 20-odd rows are read by primary key below.
+        select si.id, ${rank} as rank
+        from stock_items si
+        ${whereClause(query)}
+        order by rank desc, si.price asc, si.id asc
+        limit ${page.perPage} offset ${(page.page - 1) * page.perPage}
+      ) k
+      join lateral (
+        select si.id, si.reference, si.reference_norm, si.xref_group_id, si.title, si.description, si.part_id,
+               si.condition, si.is_oem, si.is_aftermarket, si.price, si.currency, si.vendor_id,
+               si.location_country_code, si.vehicle_make, si.vehicle_model, si.vehicle_variant, si.quantity,
+               si.updated_at, k.rank
+        from stock_items si where si.id = k.id
+      ) p on true
+      join vendors v on v.id = p.vendor_id
+      order by p.rank desc, p.price asc, p.id asc`.execute(this.db);
+    return rows.rows.map((r) => ({
+      id: Number(r.id),
+      reference: r.reference,
+      references: r.refs,
+      matchedReference: r.matched,
+      title: r.title,
+      description: r.description,
+      partId: r.part_id,
+      condition: r.condition,
+      isOem: r.is_oem,
+      isAftermarket: r.is_aftermarket,
+      price: Number(r.price),
+      currency: r.currency.trim(),
+      vendorId: Number(r.vendor_id),
+      vendorName: r.vendor_name,
+      countryCode: r.location_country_code,
+      vehicleMake: r.vehicle_make,
+      vehicleModel: r.vehicle_model,
+      vehicleVariant: r.vehicle_variant,
+      quantity: r.quantity,
+      updatedAt: r.updated_at.toISOString(),
+    }));
+  }
+}
+
+/** The spec's statistics from grouped rows: the condition groups partition the result set. */
+function summarize(groups: (GroupRow & { vendor: string | null })[]): PriceStats {
+  const byConditionRows = groups.filter((r) => r.condition !== null);
+  if (byConditionRows.length === 0) {
+    return {
+      totalResults: 0,
+      priceMin: null,
+      priceMax: null,
+      priceAvg: null,
+      totalSellers: 0,
+      byCondition: {},
+    };
+  }
+  const overall = toSummary(byConditionRows);
+  const byCondition: PriceStats['byCondition'] = {};
+  for (const r of byConditionRows) byCondition[r.condition!] = toSummary([r]);
+  return {
+    totalResults: overall.count,
+    priceMin: overall.priceMin,
+    priceMax: overall.priceMax,
+    priceAvg: overall.priceAvg,
+    totalSellers: groups.filter((r) => r.vendor !== null).length,
+    byCondition,
+  };
+}

@@ -1,0 +1,206 @@
+import { createHash } from 'node:crypto';
+import countries from 'i18n-iso-countries';
+import { CONDITIONS, type Condition } from '../db/schema.js';
+import { badRequest } from '../http/errors.js';
+import type { StockQuery } from './engine.js';
+import { fold, normalizeReference } from './references.js';
+import { textWords } from './text-query.js';
+
+/** Deepest result a page may reach, on every engine (OpenSearch's max_result_window). */
+export const MAX_RESULT_WINDOW = 10_000;
+export const DEFAULT_PER_PAGE = 20;
+export const MAX_PER_PAGE = 100;
+
+const text = (max: number, description: string) => ({
+  type: 'string',
+  minLength: 1,
+  maxLength: max,
+  description,
+});
+
+/** Request body of POST /data/search and /data/search/stats: the spec's fields plus the Portuguese aliases. */
+export const searchBodySchema = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    reference: text(
+      100,
+      'Referência OEM, aftermarket ou genérica; as referências associadas também são pesquisadas',
+    ),
+    vehicle_make: text(100, 'Marca do veículo'),
+    vehicle_model: text(
+      100,
+      'Modelo do veículo (palavras inteiras a partir do início: "Golf" encontra "Golf VII")',
+    ),
+    part_id: { type: 'integer', minimum: 1, maximum: 2_147_483_647, description: 'Id da peça no catálogo' },
+    text: text(200, 'Texto livre sobre título e descrição'),
+    referencia: text(100, 'Sinónimo de reference'),
+    marca_veiculo: text(100, 'Sinónimo de vehicle_make'),
+    modelo_veiculo: text(100, 'Sinónimo de vehicle_model'),
+    parte_id: { type: 'integer', minimum: 1, maximum: 2_147_483_647, description: 'Sinónimo de part_id' },
+    texto: text(200, 'Sinónimo de text'),
+    condition: { type: 'string', enum: [...CONDITIONS] },
+    is_oem: { type: 'boolean', description: 'Só peças OEM' },
+    is_aftermarket: { type: 'boolean', description: 'Só peças aftermarket' },
+    country: { type: 'string', pattern: '^[A-Za-z]{2}$', description: 'País do vendedor, ISO 3166-1 alfa-2' },
+    price_min: { type: 'number', minimum: 0, description: 'Preço mínimo em EUR' },
+    price_max: { type: 'number', minimum: 0, description: 'Preço máximo em EUR' },
+    page: { type: 'integer', minimum: 1, default: 1 },
+    per_page: { type: 'integer', minimum: 1, maximum: MAX_PER_PAGE, default: DEFAULT_PER_PAGE },
+    search_token: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 512,
+      description: 'Token de uma primeira pesquisa, para paginar sem custo',
+    },
+  },
+} as const;
+
+export interface SearchBody {
+  reference?: string;
+  vehicle_make?: string;
+  vehicle_model?: string;
+  part_id?: number;
+  text?: string;
+  referencia?: string;
+  marca_veiculo?: string;
+  modelo_veiculo?: string;
+  parte_id?: number;
+  texto?: string;
+  condition?: Condition;
+  is_oem?: boolean;
+  is_aftermarket?: boolean;
+  country?: string;
+  price_min?: number;
+  price_max?: number;
+  page?: number;
+  per_page?: number;
+  search_token?: string;
+}
+
+const ALIASES = [
+  ['reference', 'referencia'],
+  ['vehicle_make', 'marca_veiculo'],
+  ['vehicle_model', 'modelo_veiculo'],
+  ['part_id', 'parte_id'],
+  ['text', 'texto'],
+] as const;
+
+export interface ParsedSearch {
+  query: StockQuery;
+  page: number;
+  perPage: number;
+  searchToken?: string;
+  /** binds a search token to these fields (page, per_page and the token itself excluded) */
+  fieldsHash: string;
+  /** canonical fields, as stored in the history */
+  canonical: Record<string, string | number | boolean>;
+  /** one line for the history: "reference=1K0615301AA, condition=novo" */
+  summary: string;
+}
+
+/** Merges aliases, applies the rules a schema cannot express, and builds the engine query. */
+export function parseSearchBody(body: SearchBody): ParsedSearch {
+  const merged: SearchBody = { ...body };
+  for (const [english, portuguese] of ALIASES) {
+    const a = body[english];
+    const b = body[portuguese];
+    if (a !== undefined && b !== undefined && a !== b) {
+      throw badRequest(
+        `Os campos ${english} e ${portuguese} são o mesmo campo e foram enviados com valores diferentes.`,
+        'CONFLICTING_FIELDS',
+      );
+    }
+    if (a === undefined && b !== undefined) (merged as Record<string, unknown>)[english] = b;
+    delete (merged as Record<string, unknown>)[portuguese];
+  }
+  const query: StockQuery = {};
+  if (merged.reference !== undefined) {
+    if (normalizeReference(merged.reference) === '') {
+      throw badRequest('O campo reference não contém letras nem algarismos.', 'INVALID_REFERENCE');
+    }
+    query.reference = merged.reference;
+  }
+  if (merged.vehicle_make !== undefined)
+    query.vehicleMake = requireWords(merged.vehicle_make, 'vehicle_make');
+  if (merged.vehicle_model !== undefined)
+    query.vehicleModel = requireWords(merged.vehicle_model, 'vehicle_model');
+  if (merged.part_id !== undefined) query.partId = merged.part_id;
+  if (merged.text !== undefined) {
+    if (textWords(merged.text).length === 0) {
+      throw badRequest('O campo text não contém palavras pesquisáveis.', 'INVALID_TEXT');
+    }
+    query.text = merged.text;
+  }
+  if (
+    query.reference === undefined &&
+    query.vehicleMake === undefined &&
+    query.partId === undefined &&
+    query.text === undefined
+  ) {
+    throw badRequest(
+      'Indique pelo menos um dos campos de pesquisa: reference (referencia), vehicle_make (marca_veiculo), part_id (parte_id) ou text (texto).',
+      'MISSING_SEARCH_FIELD',
+    );
+  }
+  if (merged.condition !== undefined) query.condition = merged.condition;
+  if (merged.is_oem !== undefined) query.isOem = merged.is_oem;
+  if (merged.is_aftermarket !== undefined) query.isAftermarket = merged.is_aftermarket;
+  if (merged.country !== undefined) {
+    const code = merged.country.toUpperCase();
+    if (!countries.isValid(code))
+      throw badRequest(`O país ${merged.country} não é um código ISO 3166-1 válido.`, 'INVALID_COUNTRY');
+    query.country = code;
+  }
+  if (merged.price_min !== undefined) query.priceMin = merged.price_min;
+  if (merged.price_max !== undefined) query.priceMax = merged.price_max;
+  if (query.priceMin !== undefined && query.priceMax !== undefined && query.priceMin > query.priceMax) {
+    throw badRequest('O campo price_min não pode ser maior do que price_max.', 'INVALID_PRICE_RANGE');
+  }
+  const page = merged.page ?? 1;
+  const perPage = merged.per_page ?? DEFAULT_PER_PAGE;
+  if (page * perPage > MAX_RESULT_WINDOW) {
+    throw badRequest(
+      `A paginação está limitada aos primeiros ${MAX_RESULT_WINDOW.toLocaleString('pt-PT')} resultados (page × per_page ≤ ${MAX_RESULT_WINDOW}); refine a pesquisa com filtros.`,
+      'PAGE_OUT_OF_RANGE',
+    );
+  }
+  const canonical = canonicalFields(query);
+  return {
+    query,
+    page,
+    perPage,
+    ...(merged.search_token !== undefined ? { searchToken: merged.search_token } : {}),
+    fieldsHash: createHash('sha256').update(JSON.stringify(canonical)).digest('base64url').slice(0, 22),
+    canonical,
+    summary: Object.entries(canonical)
+      .map(([k, v]) => `${k}=${String(v)}`)
+      .join(', '),
+  };
+}
+
+function requireWords(value: string, field: string): string {
+  if (fold(value) === '') throw badRequest(`O campo ${field} não pode estar vazio.`, 'VALIDATION_ERROR');
+  return value;
+}
+
+/** The same search written differently (case, accents, reference punctuation) gets the same fields. */
+function canonicalFields(q: StockQuery): Record<string, string | number | boolean> {
+  const fields: Record<string, string | number | boolean | undefined> = {
+    reference: q.reference !== undefined ? normalizeReference(q.reference) : undefined,
+    vehicle_make: q.vehicleMake !== undefined ? fold(q.vehicleMake) : undefined,
+    vehicle_model: q.vehicleModel !== undefined ? fold(q.vehicleModel) : undefined,
+    part_id: q.partId,
+    text: q.text !== undefined ? textWords(fold(q.text)).join(' ') : undefined,
+    condition: q.condition,
+    is_oem: q.isOem,
+    is_aftermarket: q.isAftermarket,
+    country: q.country,
+    price_min: q.priceMin,
+    price_max: q.priceMax,
+  };
+  return Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) as Record<
+    string,
+    string | number | boolean
+  >;
+}

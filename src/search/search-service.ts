@@ -1,0 +1,134 @@
+import type { Principal } from '../accounts/principal.js';
+import type { Clock } from '../clock.js';
+import { recordSearch } from '../credits/ledger.js';
+import type { Database } from '../db/database.js';
+import { badRequest } from '../http/errors.js';
+import {
+  QueryNotSupportedError,
+  type DetailedPriceStats,
+  type SearchEngine,
+  type SearchResult,
+} from './engine.js';
+import { parseSearchBody, type SearchBody } from './search-request.js';
+import { checkSearchToken, issueSearchToken, type TokenStatus } from './search-token.js';
+
+/** What a search costs: the spec's credit rules in one place. */
+export const SEARCH_COST = 1;
+export const STATS_COST = 1;
+
+export interface SearchOutcome {
+  result: SearchResult;
+  page: number;
+  perPage: number;
+  creditsSpent: number;
+  creditsRemaining: number;
+  tokenStatus: TokenStatus;
+  /** present when the search has results: the token sent (if valid) or a new one */
+  token?: { token: string; expiresAt: Date };
+}
+
+export interface StatsOutcome {
+  stats: DetailedPriceStats;
+  creditsSpent: number;
+  creditsRemaining: number;
+}
+
+export interface SearchServiceDependencies {
+  db: Database;
+  engine: SearchEngine;
+  clock: Clock;
+  searchTokenSecret: string;
+}
+
+/** An engine's "cannot answer this as asked" is the caller's 400, not our 500. */
+async function askEngine<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (error instanceof QueryNotSupportedError) throw badRequest(error.message, error.code);
+    throw error;
+  }
+}
+
+export function createSearchService({ db, engine, clock, searchTokenSecret }: SearchServiceDependencies) {
+  return {
+    /**
+     * Runs the search, then charges: the first page with results costs 1 credit; a page fetched
+     * with a valid token, or a search without results, costs nothing. An expired, forged or
+     * mismatched token counts as no token (charged as a first search, a new token issued).
+     * The engine answers before anything is charged, so an engine failure costs nothing.
+     */
+    async search(principal: Principal, body: SearchBody): Promise<SearchOutcome> {
+      const parsed = parseSearchBody(body);
+      const now = clock.now();
+      const check = checkSearchToken(
+        searchTokenSecret,
+        parsed.searchToken,
+        principal.accountId,
+        parsed.fieldsHash,
+        now,
+      );
+      const result = await askEngine(() =>
+        engine.search(parsed.query, { page: parsed.page, perPage: parsed.perPage }),
+      );
+      const cost = result.total > 0 && check.status !== 'valid' ? SEARCH_COST : 0;
+      const charge = await recordSearch(
+        db,
+        principal,
+        cost,
+        {
+          kind: 'search',
+          query: parsed.canonical,
+          summary: parsed.summary,
+          total: result.total,
+          page: parsed.page,
+          perPage: parsed.perPage,
+          tokenStatus: check.status,
+        },
+        now,
+      );
+      let token: SearchOutcome['token'];
+      if (result.total > 0) {
+        token =
+          check.status === 'valid'
+            ? { token: parsed.searchToken!, expiresAt: check.expiresAt! }
+            : issueSearchToken(searchTokenSecret, principal.accountId, parsed.fieldsHash, now);
+      }
+      return {
+        result,
+        page: parsed.page,
+        perPage: parsed.perPage,
+        creditsSpent: cost,
+        creditsRemaining: charge.creditsRemaining,
+        tokenStatus: check.status,
+        ...(token ? { token } : {}),
+      };
+    },
+
+    /** Detailed price statistics over the whole result set: 1 credit when there are results. */
+    async stats(principal: Principal, body: SearchBody): Promise<StatsOutcome> {
+      const parsed = parseSearchBody(body);
+      const now = clock.now();
+      const stats = await askEngine(() => engine.stats(parsed.query));
+      const cost = stats.totalResults > 0 ? STATS_COST : 0;
+      const charge = await recordSearch(
+        db,
+        principal,
+        cost,
+        {
+          kind: 'stats',
+          query: parsed.canonical,
+          summary: parsed.summary,
+          total: stats.totalResults,
+          page: 1,
+          perPage: 0,
+          tokenStatus: 'none',
+        },
+        now,
+      );
+      return { stats, creditsSpent: cost, creditsRemaining: charge.creditsRemaining };
+    },
+  };
+}
+
+export type SearchService = ReturnType<typeof createSearchService>;

@@ -1,0 +1,48 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createApp, type AppOptions } from './app.js';
+import type { Services } from './services.js';
+
+export interface RunningServer {
+  server: Server;
+  url: string;
+  /** stop accepting, let in-flight requests finish (up to the shutdown timeout), then close services */
+  close(): Promise<void>;
+}
+
+export async function startServer(
+  services: Services,
+  port = services.config.port,
+  host = services.config.host,
+  options: AppOptions = {},
+): Promise<RunningServer> {
+  const app = createApp(services, options);
+  const server = createServer(app.callback());
+  server.keepAliveTimeout = 65_000;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => resolve());
+  });
+  const address = server.address() as AddressInfo;
+  const shownHost = host === '0.0.0.0' || host === '::' ? 'localhost' : host;
+  let closing: Promise<void> | undefined;
+  return {
+    server,
+    url: `http://${shownHost}:${address.port}`,
+    close() {
+      closing ??= (async () => {
+        const drained = new Promise<void>((resolve) => server.close(() => resolve()));
+        server.closeIdleConnections();
+        const timeout = new Promise<void>((resolve) =>
+          setTimeout(() => {
+            server.closeAllConnections();
+            resolve();
+          }, services.config.shutdownTimeoutMs).unref(),
+        );
+        await Promise.race([drained, timeout]);
+        await services.close();
+      })();
+      return closing;
+    },
+  };
+}

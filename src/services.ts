@@ -1,0 +1,123 @@
+import { Redis } from 'ioredis';
+import { createAuthenticator, type Authenticator } from './accounts/authenticator.js';
+import { createLoginService, type LoginService } from './accounts/login.js';
+import { createRegistrationService, type RegistrationService } from './accounts/registration.js';
+import { systemClock, type Clock } from './clock.js';
+import { resolveSearchTokenSecret, type Config } from './config.js';
+import { openDatabase, pingDatabase, type Database, type DatabaseHandle } from './db/database.js';
+import type { ReadinessCheck } from './http/routes/health.js';
+import { createRateLimiter } from './http/create-rate-limiter.js';
+import type { RequestRateLimiter } from './http/rate-limit.js';
+import { LoginGuard, RegistrationGuard } from './limits/abuse-guards.js';
+import { LimiterFactory } from './limits/limiter-factory.js';
+import { createLogger, type Logger } from './logger.js';
+import { createSearchEngine } from './search/create-engine.js';
+import type { SearchEngine } from './search/engine.js';
+
+/** Everything the app and the workers use, built once and passed explicitly (no module singletons). */
+export interface Services {
+  config: Config;
+  logger: Logger;
+  clock: Clock;
+  database: DatabaseHandle;
+  db: Database;
+  /** null when REDIS_URL is unset (embedded shape) */
+  redis: Redis | null;
+  /** prefix for every Redis key and queue this process writes (tests isolate themselves with it) */
+  redisPrefix: string;
+  engine: SearchEngine;
+  authenticator: Authenticator;
+  rateLimiter: RequestRateLimiter;
+  login: LoginService;
+  registration: RegistrationService;
+  searchTokenSecret: string;
+  readiness: ReadinessCheck[];
+  close(): Promise<void>;
+}
+
+export interface ServiceOverrides {
+  clock?: Clock;
+  logger?: Logger;
+  database?: DatabaseHandle;
+  redisPrefix?: string;
+  engine?: SearchEngine;
+}
+
+export function connectRedis(url: string): Redis {
+  // No offline queue: when Redis is down, commands fail at once and the callers fall back
+  // (insurance rate limiter) instead of piling up behind a dead connection.
+  // Auto-pipelining sends the commands issued in one tick (the minute and hour counters) in one write.
+  const redis = new Redis(url, {
+    enableOfflineQueue: false,
+    enableAutoPipelining: true,
+    maxRetriesPerRequest: 1,
+    connectTimeout: 2_000,
+  });
+  redis.on('error', () => {});
+  return redis;
+}
+
+/**
+ * Waits (briefly) for the first connection, so the first requests count in Redis rather than in
+ * the insurance limiter. A Redis that is down at start-up does not stop the API: limits fall back
+ * to memory until it answers, and /ready says it is down.
+ */
+async function untilReady(redis: Redis, timeoutMs: number): Promise<void> {
+  if (redis.status === 'ready') return;
+  await new Promise<void>((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      redis.off('ready', done);
+      resolve();
+    };
+    const timer = setTimeout(done, timeoutMs);
+    redis.once('ready', done);
+  });
+}
+
+export async function createServices(config: Config, overrides: ServiceOverrides = {}): Promise<Services> {
+  const logger = overrides.logger ?? createLogger(config);
+  const clock = overrides.clock ?? systemClock;
+  const searchTokenSecret = resolveSearchTokenSecret(config);
+  const database =
+    overrides.database ??
+    (await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, poolSize: 20 }));
+  const db = database.db;
+  const redis = config.redisUrl ? connectRedis(config.redisUrl) : null;
+  if (redis) await untilReady(redis, 2_000);
+  const redisPrefix = overrides.redisPrefix ?? 'pss:';
+  const engine = overrides.engine ?? createSearchEngine(config, db, logger);
+  const limiters = new LimiterFactory(redis, `${redisPrefix}rl:`);
+  const rateLimiter = createRateLimiter({ config, limiters, clock, logger });
+
+  const readiness: ReadinessCheck[] = [{ name: 'postgres', check: () => pingDatabase(db) }];
+  if (redis) readiness.push({ name: 'redis', check: async () => void (await redis.ping()) });
+  if (engine.name !== 'postgres') readiness.push({ name: engine.name, check: () => engine.ping() });
+
+  return {
+    config,
+    logger,
+    clock,
+    database,
+    db,
+    redis,
+    redisPrefix,
+    engine,
+    authenticator: createAuthenticator(db, clock),
+    rateLimiter,
+    login: createLoginService(db, clock, new LoginGuard(limiters, config.rateLimits, clock)),
+    registration: createRegistrationService(
+      db,
+      clock,
+      new RegistrationGuard(limiters, config.rateLimits, clock),
+    ),
+    searchTokenSecret,
+    readiness,
+    async close() {
+      await rateLimiter.close?.();
+      await engine.close?.();
+      if (redis) redis.disconnect();
+      if (!overrides.database) await database.close();
+    },
+  };
+}

@@ -1,0 +1,238 @@
+import type { Database } from '../../src/db/database.js';
+import type { Condition, ReferenceKind } from '../../src/db/schema.js';
+
+/**
+ * A small, explicit stock: every expected value in the search tests is computed from these
+ * definitions by brute force, never written by hand.
+ */
+export interface FixtureItem {
+  id: number;
+  vendorId: number;
+  reference: string;
+  group?: number;
+  refs?: { reference: string; kind: ReferenceKind; brand?: string }[];
+  partId?: number;
+  title: string;
+  description?: string;
+  condition: Condition;
+  isOem?: boolean;
+  isAftermarket?: boolean;
+  price: number;
+  make?: string;
+  model?: string;
+  variant?: string;
+  country: string;
+  quantity?: number;
+}
+
+export const FIXTURE_VENDORS = [
+  { id: 1, name: 'Peças Lisboa', country_code: 'PT' },
+  { id: 2, name: 'Recambios Madrid', country_code: 'ES' },
+  { id: 3, name: 'Autoteile Berlin', country_code: 'DE' },
+  { id: 4, name: 'Pièces Lyon', country_code: 'FR' },
+];
+
+export const FIXTURE_GROUPS = [
+  {
+    id: 1,
+    refs: [
+      { reference: '1K0 615 301 AA', kind: 'oem' as const, brand: 'VW' },
+      { reference: '09.9145.11', kind: 'aftermarket' as const, brand: 'Brembo' },
+      { reference: '24.0125-0131.1', kind: 'aftermarket' as const, brand: 'ATE' },
+    ],
+  },
+  { id: 2, refs: [{ reference: '34 11 6 792 219', kind: 'oem' as const, brand: 'BMW' }] },
+];
+
+const passats: FixtureItem[] = Array.from({ length: 25 }, (_, i) => ({
+  id: 100 + i,
+  vendorId: (i % 4) + 1,
+  reference: `3C0 698 151 ${String.fromCharCode(65 + (i % 26))}`,
+  partId: 7,
+  title: 'Pastilhas de travão traseiras',
+  description: 'Jogo de pastilhas para eixo traseiro',
+  condition: (['novo', 'usado_bom', 'recondicionado'] as const)[i % 3]!,
+  isOem: i % 2 === 0,
+  isAftermarket: i % 2 === 1,
+  // repeated prices so that the id tie-break decides the order
+  price: [30, 30, 30, 45.5, 60][i % 5]!,
+  make: 'Volkswagen',
+  model: 'Passat B8',
+  variant: 'Passat B8 2.0 TDI',
+  country: FIXTURE_VENDORS[i % 4]!.country_code,
+}));
+
+export const FIXTURE_ITEMS: FixtureItem[] = [
+  {
+    id: 1,
+    vendorId: 1,
+    reference: '1K0 615 301 AA',
+    group: 1,
+    partId: 3,
+    title: 'Disco de travão dianteiro ventilado',
+    description: 'Disco de travão original, 288 mm',
+    condition: 'novo',
+    isOem: true,
+    price: 85,
+    make: 'Volkswagen',
+    model: 'Golf VII',
+    variant: 'Golf VII 1.6 TDI',
+    country: 'PT',
+  },
+  {
+    id: 2,
+    vendorId: 2,
+    reference: '1K0-615-301-AA',
+    group: 1,
+    partId: 3,
+    title: 'Disco de freno delantero',
+    description: 'Disco usado en buen estado',
+    condition: 'usado_bom',
+    isOem: true,
+    price: 40,
+    make: 'VOLKSWAGEN',
+    model: 'Golf VI',
+    variant: 'Golf VI 2.0 TDI',
+    country: 'ES',
+  },
+  {
+    id: 3,
+    vendorId: 3,
+    reference: '09.9145.11',
+    group: 1,
+    partId: 3,
+    title: 'Bremsscheibe vorne',
+    description: 'Brembo Bremsscheibe, belüftet',
+    condition: 'novo',
+    isAftermarket: true,
+    price: 55.5,
+    make: 'Volkswagen',
+    model: 'Golf VII',
+    variant: 'Golf VII 2.0 GTI',
+    country: 'DE',
+  },
+  {
+    id: 4,
+    vendorId: 4,
+    reference: 'TRW DF4294',
+    refs: [
+      { reference: '1K0 615 301 AA', kind: 'oem', brand: 'VW' },
+      { reference: 'DF 4294 S', kind: 'aftermarket', brand: 'TRW' },
+    ],
+    partId: 3,
+    title: 'Disque de frein avant',
+    description: 'Disque de frein TRW reconditionné',
+    condition: 'recondicionado',
+    isAftermarket: true,
+    price: 49.99,
+    make: 'Volkswagen',
+    model: 'Golf VII',
+    country: 'FR',
+  },
+  {
+    id: 5,
+    vendorId: 1,
+    reference: '34 11 6 792 219',
+    group: 2,
+    partId: 3,
+    title: 'Disco de travão BMW',
+    description: 'Disco dianteiro para Série 3',
+    condition: 'novo',
+    isOem: true,
+    price: 120,
+    make: 'BMW',
+    model: 'Série 3 (F30)',
+    country: 'PT',
+  },
+  {
+    id: 6,
+    vendorId: 2,
+    reference: '9665617780',
+    partId: 11,
+    title: 'Alternador Valeo',
+    description: 'Alternador 150A reconstruido',
+    condition: 'usado_aceitavel',
+    isAftermarket: true,
+    price: 150,
+    make: 'Citroën',
+    model: 'C4 Picasso',
+    country: 'ES',
+  },
+  {
+    id: 7,
+    vendorId: 3,
+    reference: 'GOLF-X-1',
+    title: 'Spiegel links',
+    description: 'Außenspiegel für Golfinho',
+    condition: 'para_pecas',
+    price: 10,
+    make: 'Volkswagen',
+    model: 'Golfinho X',
+    country: 'DE',
+  },
+  {
+    id: 8,
+    vendorId: 4,
+    reference: 'W 712/95',
+    partId: 21,
+    title: 'Filtre à huile Mann',
+    description: 'Filtro de óleo para Golf',
+    condition: 'novo',
+    isAftermarket: true,
+    price: 12.3,
+    make: 'volkswagen',
+    model: 'golf',
+    country: 'FR',
+    quantity: 12,
+  },
+  ...passats,
+];
+
+/** Inserts the fixture with the same ids, so expectations can name items. */
+export async function loadStockFixture(db: Database, items: FixtureItem[] = FIXTURE_ITEMS): Promise<void> {
+  await db.insertInto('vendors').values(FIXTURE_VENDORS).execute();
+  await db
+    .insertInto('xref_groups')
+    .values(FIXTURE_GROUPS.map((g) => ({ id: g.id })))
+    .execute();
+  await db
+    .insertInto('xref_group_references')
+    .values(
+      FIXTURE_GROUPS.flatMap((g) =>
+        g.refs.map((r) => ({ group_id: g.id, reference: r.reference, kind: r.kind, brand: r.brand })),
+      ),
+    )
+    .execute();
+  await db
+    .insertInto('stock_items')
+    .values(
+      items.map((i) => ({
+        id: i.id,
+        vendor_id: i.vendorId,
+        reference: i.reference,
+        xref_group_id: i.group ?? null,
+        part_id: i.partId ?? null,
+        title: i.title,
+        description: i.description ?? '',
+        condition: i.condition,
+        is_oem: i.isOem ?? false,
+        is_aftermarket: i.isAftermarket ?? false,
+        price: i.price,
+        quantity: i.quantity ?? 1,
+        vehicle_make: i.make ?? null,
+        vehicle_model: i.model ?? null,
+        vehicle_variant: i.variant ?? null,
+        location_country_code: i.country,
+      })),
+    )
+    .execute();
+  const refs = items.flatMap((i) =>
+    (i.refs ?? []).map((r) => ({
+      item_id: i.id,
+      reference: r.reference,
+      kind: r.kind,
+      brand: r.brand ?? null,
+    })),
+  );
+  if (refs.length) await db.insertInto('stock_item_references').values(refs).execute();
+}

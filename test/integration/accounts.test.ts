@@ -1,0 +1,393 @@
+import { createHash } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ManualClock } from '../../src/clock.js';
+import { startTestApp, type TestApp } from '../helpers/test-app.js';
+
+interface AccountBody {
+  success: true;
+  account: {
+    id: string;
+    email: string;
+    name: string | null;
+    credits: number;
+    daily_credit_limit: number | null;
+  };
+}
+interface LoginBody {
+  access_token: string;
+  token_type: string;
+  expires_at: string;
+}
+interface KeyBody {
+  api_key: {
+    id: string;
+    key?: string;
+    name: string;
+    prefix: string;
+    rate_limit_per_minute: number | null;
+    rate_limit_per_hour: number | null;
+    daily_credit_limit: number | null;
+    revoked_at: string | null;
+    last_used_at: string | null;
+  };
+}
+interface ErrorBody {
+  success: false;
+  mensagem: string;
+  code: string;
+  remaining?: number;
+  resetAt?: string;
+}
+
+const PASSWORD = 'uma-palavra-passe-longa';
+let sequence = 0;
+const uniqueEmail = () => `conta${++sequence}.${process.pid}.${Date.now()}@exemplo.pt`;
+
+describe('accounts, sessions and API keys', () => {
+  let app: TestApp;
+  const clock = new ManualClock(new Date('2026-03-01T12:00:00Z'));
+
+  beforeAll(async () => {
+    app = await startTestApp({
+      clock,
+      env: { LOGIN_FAILURES_PER_WINDOW: '3', LOGIN_FAILURE_WINDOW_SECONDS: '2' },
+    });
+  });
+  afterAll(() => app?.close());
+
+  async function register(email = uniqueEmail()) {
+    const res = await app.api.post<AccountBody>('/auth/register', {
+      email,
+      password: PASSWORD,
+      name: 'Oficina',
+    });
+    expect(res.status).toBe(201);
+    return res.body.account;
+  }
+  async function login(email: string, password = PASSWORD) {
+    return app.api.post<LoginBody & ErrorBody>('/auth/login', { email, password });
+  }
+  async function bearerFor(email: string) {
+    const res = await login(email);
+    expect(res.status).toBe(200);
+    return app.api.withBearer(res.body.access_token);
+  }
+  async function ledger(accountId: string) {
+    return app.services.db
+      .selectFrom('credit_ledger')
+      .select(['kind', 'delta', 'balance_after'])
+      .where('account_id', '=', accountId)
+      .execute();
+  }
+
+  describe('POST /auth/register', () => {
+    it('creates the account with 50 credits and its signup ledger row; the e-mail is trimmed and lower-cased', async () => {
+      const email = uniqueEmail();
+      const res = await app.api.post<AccountBody>('/auth/register', {
+        email: `  ${email.toUpperCase()} `,
+        password: PASSWORD,
+      });
+      expect(res.status).toBe(201);
+      expect(res.body.account).toMatchObject({ email, credits: 50, name: null, daily_credit_limit: null });
+      expect(await ledger(res.body.account.id)).toEqual([{ kind: 'signup', delta: 50, balance_after: 50 }]);
+    });
+
+    it('answers 409 for an e-mail already taken, whatever its case, and writes nothing', async () => {
+      const email = uniqueEmail();
+      await register(email);
+      const res = await app.api.post<ErrorBody>('/auth/register', {
+        email: email.toUpperCase(),
+        password: PASSWORD,
+      });
+      expect(res.status).toBe(409);
+      expect(res.body).toMatchObject({ success: false, code: 'EMAIL_TAKEN' });
+      const rows = await app.services.db
+        .selectFrom('accounts')
+        .select('id')
+        .where('email', '=', email)
+        .execute();
+      expect(rows).toHaveLength(1);
+    });
+
+    it('rejects a password shorter than 10 characters, a bad e-mail and unknown fields with 400', async () => {
+      const short = await app.api.post<ErrorBody>('/auth/register', {
+        email: uniqueEmail(),
+        password: '123456789',
+      });
+      expect(short.status).toBe(400);
+      expect(short.body.mensagem).toMatch(/corpo\.password.*10 caracteres/);
+
+      const bad = await app.api.post<ErrorBody>('/auth/register', {
+        email: 'sem-arroba.pt',
+        password: PASSWORD,
+      });
+      expect(bad.status).toBe(400);
+      expect(bad.body).toMatchObject({ code: 'INVALID_EMAIL' });
+      expect(bad.body.mensagem).toContain('corpo.email');
+
+      const extra = await app.api.post<ErrorBody>('/auth/register', {
+        email: uniqueEmail(),
+        password: PASSWORD,
+        credits: 1000,
+      });
+      expect(extra.status).toBe(400);
+      expect(extra.body.mensagem).toContain('corpo.credits');
+    });
+  });
+
+  describe('POST /data/auth/register-user', () => {
+    it('creates the account (50 credits, ledger row) and a first API key that works at once', async () => {
+      const email = uniqueEmail();
+      const res = await app.api.post<AccountBody & KeyBody>('/data/auth/register-user', {
+        email,
+        password: PASSWORD,
+      });
+      expect(res.status).toBe(201);
+      expect(res.body.account).toMatchObject({ email, credits: 50 });
+      expect(res.body.api_key.key).toMatch(/^psk_[0-9A-Za-z]{32,}$/);
+      expect(await ledger(res.body.account.id)).toEqual([{ kind: 'signup', delta: 50, balance_after: 50 }]);
+
+      const search = await app.api
+        .withApiKey(res.body.api_key.key!)
+        .post('/data/search', { reference: 'NADA-1' });
+      expect(search.status).toBe(200);
+    });
+
+    it('applies the same validation: duplicate e-mail 409, short password 400', async () => {
+      const email = uniqueEmail();
+      await register(email);
+      const dup = await app.api.post<ErrorBody>('/data/auth/register-user', { email, password: PASSWORD });
+      expect(dup.status).toBe(409);
+      const short = await app.api.post<ErrorBody>('/data/auth/register-user', {
+        email: uniqueEmail(),
+        password: 'curta',
+      });
+      expect(short.status).toBe(400);
+    });
+  });
+
+  describe('POST /auth/login and /auth/logout', () => {
+    it('gives a Bearer token valid for 30 days that opens the Bearer-only endpoints', async () => {
+      const email = uniqueEmail();
+      await register(email);
+      const res = await login(` ${email.toUpperCase()}`);
+      expect(res.status).toBe(200);
+      expect(res.body.token_type).toBe('Bearer');
+      expect(new Date(res.body.expires_at).getTime()).toBe(clock.now().getTime() + 30 * 24 * 3600 * 1000);
+      const balance = await app.api.withBearer(res.body.access_token).get('/data/credits/balance');
+      expect(balance.status).toBe(200);
+    });
+
+    it('answers a wrong password and an unknown e-mail with the same 401 body', async () => {
+      const email = uniqueEmail();
+      await register(email);
+      const wrongPassword = await login(email, 'palavra-errada-123');
+      const unknownEmail = await login(uniqueEmail(), 'palavra-errada-123');
+      expect(wrongPassword.status).toBe(401);
+      expect(unknownEmail.status).toBe(401);
+      expect(wrongPassword.body).toEqual(unknownEmail.body);
+      expect(wrongPassword.body.code).toBe('INVALID_CREDENTIALS');
+    });
+
+    it('takes about as long for an unknown e-mail as for a wrong password (same scrypt work)', async () => {
+      const email = uniqueEmail();
+      await register(email);
+      await login(uniqueEmail(), 'aquecimento-123'); // the decoy hash is made once per process
+      const time = async (address: string) => {
+        const started = performance.now();
+        await login(address, 'palavra-errada-123');
+        return performance.now() - started;
+      };
+      const known: number[] = [];
+      const unknown: number[] = [];
+      for (let i = 0; i < 2; i++) {
+        known.push(await time(email));
+        unknown.push(await time(uniqueEmail()));
+      }
+      const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+      // Without the decoy an unknown e-mail would answer in ~1 ms against ~100+ ms of scrypt.
+      expect(median(unknown)).toBeGreaterThan(median(known) * 0.5);
+    });
+
+    it('rejects an expired token with 401 TOKEN_EXPIRED once 30 days have passed', async () => {
+      const email = uniqueEmail();
+      await register(email);
+      const bearer = await bearerFor(email);
+      clock.advance(30 * 24 * 3600 * 1000 - 1000);
+      expect((await bearer.get('/account')).status).toBe(200);
+      clock.advance(2000);
+      const expired = await bearer.get<ErrorBody>('/account');
+      expect(expired.status).toBe(401);
+      expect(expired.body.code).toBe('TOKEN_EXPIRED');
+    });
+
+    it('logout revokes the presented token only', async () => {
+      const email = uniqueEmail();
+      await register(email);
+      const first = await bearerFor(email);
+      const second = await bearerFor(email);
+      expect((await first.post('/auth/logout')).status).toBe(200);
+      expect((await first.get<ErrorBody>('/account')).status).toBe(401);
+      expect((await second.get('/account')).status).toBe(200);
+    });
+
+    it('locks an e-mail out from one IP after the allowed failures, until the window passes', async () => {
+      const email = uniqueEmail();
+      await register(email);
+      for (let i = 0; i < 3; i++) expect((await login(email, 'errada-0000')).status).toBe(401);
+      const locked = await login(email);
+      expect(locked.status).toBe(429);
+      expect(locked.body).toMatchObject({ success: false, code: 'TOO_MANY_LOGIN_ATTEMPTS', remaining: 0 });
+      expect(Number(locked.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+      await new Promise((resolve) => setTimeout(resolve, 2100));
+      expect((await login(email)).status).toBe(200);
+    });
+  });
+
+  describe('GET and PATCH /account', () => {
+    it('shows and changes the name and the daily credit limit; null removes the limit', async () => {
+      const email = uniqueEmail();
+      const created = await register(email);
+      const bearer = await bearerFor(email);
+      const shown = await bearer.get<AccountBody>('/account');
+      expect(shown.body.account).toMatchObject({ id: created.id, email, name: 'Oficina', credits: 50 });
+
+      const changed = await bearer.patch<AccountBody>('/account', {
+        name: 'Peças Lda',
+        daily_credit_limit: 25,
+      });
+      expect(changed.body.account).toMatchObject({ name: 'Peças Lda', daily_credit_limit: 25 });
+      const balance = await bearer.get<{ daily_credit_limit: number | null }>('/data/credits/balance');
+      expect(balance.body.daily_credit_limit).toBe(25);
+
+      const cleared = await bearer.patch<AccountBody>('/account', { daily_credit_limit: null });
+      expect(cleared.body.account.daily_credit_limit).toBeNull();
+    });
+
+    it('rejects bad changes with 400 and API keys with 401', async () => {
+      const email = uniqueEmail();
+      await register(email);
+      const bearer = await bearerFor(email);
+      expect((await bearer.patch<ErrorBody>('/account', {})).status).toBe(400);
+      expect((await bearer.patch<ErrorBody>('/account', { daily_credit_limit: 0 })).status).toBe(400);
+      expect((await bearer.patch<ErrorBody>('/account', { credits: 9999 })).status).toBe(400);
+
+      const keyUser = await app.api.post<KeyBody>('/data/auth/register-user', {
+        email: uniqueEmail(),
+        password: PASSWORD,
+      });
+      const withKey = await app.api.withApiKey(keyUser.body.api_key.key!).get<ErrorBody>('/account');
+      expect(withKey.status).toBe(401);
+      expect(withKey.body.code).toBe('BEARER_REQUIRED');
+      expect((await app.api.get<ErrorBody>('/account')).status).toBe(401);
+    });
+  });
+
+  describe('/api-keys', () => {
+    it('shows a new key once and stores only its SHA-256 and display prefix', async () => {
+      const email = uniqueEmail();
+      await register(email);
+      const bearer = await bearerFor(email);
+      const created = await bearer.post<KeyBody>('/api-keys', {
+        name: 'ERP',
+        rate_limit_per_minute: 30,
+        daily_credit_limit: 100,
+      });
+      expect(created.status).toBe(201);
+      const key = created.body.api_key.key!;
+      expect(key).toMatch(/^psk_[0-9A-Za-z]{32,}$/);
+      expect(key.startsWith(created.body.api_key.prefix)).toBe(true);
+      expect(created.body.api_key).toMatchObject({
+        name: 'ERP',
+        rate_limit_per_minute: 30,
+        daily_credit_limit: 100,
+      });
+
+      const stored = await app.services.db
+        .selectFrom('api_keys')
+        .selectAll()
+        .where('id', '=', created.body.api_key.id)
+        .executeTakeFirstOrThrow();
+      expect(Buffer.from(stored.key_hash).equals(createHash('sha256').update(key).digest())).toBe(true);
+      const storedText = JSON.stringify(stored);
+      expect(storedText).not.toContain(key);
+      expect(stored.prefix.length).toBeLessThan(key.length / 2);
+
+      const listed = await bearer.get<{ api_keys: KeyBody['api_key'][] }>('/api-keys');
+      expect(listed.body.api_keys).toHaveLength(1);
+      expect(listed.body.api_keys[0]).not.toHaveProperty('key');
+      expect(listed.body.api_keys[0]).not.toHaveProperty('key_hash');
+      expect(JSON.stringify(listed.body)).not.toContain(key);
+    });
+
+    it('records last use, changes name and limits, and revokes with effect on the very next request', async () => {
+      const email = uniqueEmail();
+      await register(email);
+      const bearer = await bearerFor(email);
+      const created = await bearer.post<KeyBody>('/api-keys', { name: 'Loja' });
+      const { id, key } = created.body.api_key;
+      const withKey = app.api.withApiKey(key!);
+      expect((await withKey.post('/data/search', { reference: 'NADA-2' })).status).toBe(200);
+      await expect
+        .poll(
+          async () =>
+            (await bearer.get<{ api_keys: KeyBody['api_key'][] }>('/api-keys')).body.api_keys[0]!
+              .last_used_at,
+        )
+        .not.toBeNull();
+
+      const patched = await bearer.patch<KeyBody>(`/api-keys/${id}`, {
+        name: 'Loja online',
+        rate_limit_per_hour: 500,
+        daily_credit_limit: null,
+      });
+      expect(patched.status).toBe(200);
+      expect(patched.body.api_key).toMatchObject({
+        name: 'Loja online',
+        rate_limit_per_hour: 500,
+        daily_credit_limit: null,
+      });
+
+      const revoked = await bearer.delete<KeyBody>(`/api-keys/${id}`);
+      expect(revoked.status).toBe(200);
+      expect(revoked.body.api_key.revoked_at).not.toBeNull();
+      const after = await withKey.post<ErrorBody>('/data/search', { reference: 'NADA-2' });
+      expect(after.status).toBe(401);
+      expect(after.body.code).toBe('INVALID_API_KEY');
+    });
+
+    it("answers 404 for another account's key and 400 for a non-numeric id, changing nothing", async () => {
+      const owner = uniqueEmail();
+      await register(owner);
+      const ownerBearer = await bearerFor(owner);
+      const key = (await ownerBearer.post<KeyBody>('/api-keys', { name: 'Minha' })).body.api_key;
+
+      const intruder = uniqueEmail();
+      await register(intruder);
+      const intruderBearer = await bearerFor(intruder);
+      const patch = await intruderBearer.patch<ErrorBody>(`/api-keys/${key.id}`, { name: 'Roubada' });
+      expect(patch.status).toBe(404);
+      expect(patch.body.code).toBe('API_KEY_NOT_FOUND');
+      expect((await intruderBearer.delete<ErrorBody>(`/api-keys/${key.id}`)).status).toBe(404);
+      expect((await intruderBearer.get<{ api_keys: unknown[] }>('/api-keys')).body.api_keys).toEqual([]);
+      expect((await intruderBearer.delete<ErrorBody>('/api-keys/abc')).status).toBe(400);
+
+      const still = (await ownerBearer.get<{ api_keys: KeyBody['api_key'][] }>('/api-keys')).body
+        .api_keys[0]!;
+      expect(still).toMatchObject({ name: 'Minha', revoked_at: null });
+      expect((await app.api.withApiKey(key.key!).post('/data/search', { reference: 'NADA-3' })).status).toBe(
+        200,
+      );
+    });
+
+    it('is Bearer only: an API key gets 401', async () => {
+      const res = await app.api.post<KeyBody>('/data/auth/register-user', {
+        email: uniqueEmail(),
+        password: PASSWORD,
+      });
+      const withKey = app.api.withApiKey(res.body.api_key.key!);
+      expect((await withKey.get<ErrorBody>('/api-keys')).status).toBe(401);
+      expect((await withKey.post<ErrorBody>('/api-keys', { name: 'x' })).status).toBe(401);
+    });
+  });
+});

@@ -1,0 +1,258 @@
+import { get as httpGet } from 'node:http';
+import countries from 'i18n-iso-countries';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedCatalog } from '../../src/catalog/seed.js';
+import { fold } from '../../src/search/references.js';
+import { FIXTURE_ITEMS, loadStockFixture } from '../helpers/stock-fixture.js';
+import { startTestApp, type TestApp } from '../helpers/test-app.js';
+
+const LANGS = ['pt', 'en', 'es', 'fr', 'de', 'it'] as const;
+const SPEC_CONDITIONS = ['novo', 'usado_bom', 'usado_aceitavel', 'recondicionado', 'para_pecas'];
+
+interface PageBody<T = Record<string, unknown>> {
+  success: true;
+  total: number;
+  page: number;
+  total_pages: number;
+  results: T[];
+}
+interface ErrorBody {
+  code: string;
+  mensagem: string;
+}
+
+describe('catalogs', () => {
+  let app: TestApp;
+  let seedSeconds = 0;
+
+  beforeAll(async () => {
+    app = await startTestApp();
+    const seeded = await seedCatalog(app.services.db);
+    seedSeconds = seeded.seconds;
+    await loadStockFixture(app.services.db);
+  });
+  afterAll(() => app?.close());
+
+  const get = <T = Record<string, unknown>>(path: string, headers: Record<string, string> = {}) =>
+    app.api.get<PageBody<T> & ErrorBody>(path, { headers });
+  const count = async (table: string) =>
+    Number(
+      (await sql<{ n: string }>`select count(*) as n from ${sql.table(table)}`.execute(app.services.db))
+        .rows[0]!.n,
+    );
+
+  it('holds the spec sizes: 1,656 parts, 1,119 makes, 20,524 models, over 105,000 variants (seeded in under 60 s)', async () => {
+    expect(seedSeconds).toBeLessThan(60);
+    expect((await get('/data/catalog/parts?per_page=1')).body.total).toBe(1656);
+    expect((await get('/data/catalog/vehicle-makes?per_page=1')).body.total).toBe(1119);
+    expect(await count('vehicle_models')).toBe(20524);
+    expect(await count('vehicle_variants')).toBeGreaterThanOrEqual(105000);
+    expect(await count('vehicle_engines')).toBeGreaterThanOrEqual(await count('vehicle_variants'));
+    expect((await seedCatalog(app.services.db)).seeded).toBe(false);
+    expect(await count('catalog_parts')).toBe(1656);
+  });
+
+  it('names every part in all six languages, each a distinct real name per language', async () => {
+    const byLang = await Promise.all(
+      LANGS.map(
+        async (lang) =>
+          (await get<{ id: number; name: string }>(`/data/catalog/parts?lang=${lang}&per_page=500`)).body
+            .results,
+      ),
+    );
+    for (const results of byLang) {
+      expect(results).toHaveLength(500);
+      expect(results.every((p) => p.name.length > 3 && !/^(part|peça) \d+$/i.test(p.name))).toBe(true);
+    }
+    // The same part reads differently in each language.
+    const first = byLang.map((results) => results.find((p) => p.id === 100)!.name);
+    expect(new Set(first).size).toBeGreaterThanOrEqual(5);
+
+    const pads = await get<{ id: number; name: string; group: string }>(
+      '/data/catalog/parts?lang=de&q=Bremsbeläge vorne',
+    );
+    expect(pads.body.results.map((p) => p.name)).toContain('Bremsbeläge vorne');
+    const id = pads.body.results.find((p) => p.name === 'Bremsbeläge vorne')!.id;
+    const named = await Promise.all(
+      LANGS.map(
+        async (lang) =>
+          (
+            await get<{ id: number; name: string }>(
+              `/data/catalog/parts?lang=${lang}&per_page=500&page=${Math.ceil(id / 500)}`,
+            )
+          ).body.results.find((p) => p.id === id)!.name,
+      ),
+    );
+    expect(named).toEqual([
+      'Pastilhas de travão dianteiras',
+      'Front brake pads',
+      'Pastillas de freno delanteras',
+      'Plaquettes de frein avant',
+      'Bremsbeläge vorne',
+      'Pastiglie freno anteriori',
+    ]);
+  });
+
+  it('filters by q without regard to case or accents, in the chosen language', async () => {
+    const accented = await get('/data/catalog/parts?q=TRAVÃO&per_page=500');
+    const plain = await get('/data/catalog/parts?q=travao&per_page=500');
+    expect(accented.body.total).toBeGreaterThan(10);
+    expect(plain.body.total).toBe(accented.body.total);
+    const names = (plain.body.results as { name: string }[]).map((p) => p.name);
+    expect(names.every((n) => fold(n).includes('travao'))).toBe(true);
+    // The same words in another language find nothing: q searches the chosen language's names.
+    expect((await get('/data/catalog/parts?q=travao&lang=de')).body.total).toBe(0);
+    const makes = await get<{ name: string }>('/data/catalog/vehicle-makes?q=skoda');
+    expect(makes.body.results.map((m) => m.name)).toContain('Škoda');
+  });
+
+  it('paginates long lists with true totals, also past the end', async () => {
+    const last = await get('/data/catalog/parts?per_page=500&page=4');
+    expect(last.body).toMatchObject({ total: 1656, page: 4, total_pages: 4 });
+    expect(last.body.results).toHaveLength(156);
+    const past = await get('/data/catalog/parts?per_page=500&page=9');
+    expect(past.body).toMatchObject({ total: 1656, total_pages: 4, results: [] });
+    const makes = await get('/data/catalog/vehicle-makes?per_page=500&page=3');
+    expect(makes.body.results).toHaveLength(1119 - 1000);
+  });
+
+  it('walks make → models → variants → engines with technical data', async () => {
+    const vw = (
+      await get<{ id: number; name: string }>('/data/catalog/vehicle-makes?q=volkswagen')
+    ).body.results.find((m) => m.name === 'Volkswagen')!;
+    const models = await get<{ id: number; name: string }>(
+      `/data/catalog/vehicle-models/${vw.id}?per_page=500`,
+    );
+    expect(models.body.results.map((m) => m.name)).toEqual(
+      expect.arrayContaining(['Golf', 'Passat', 'Polo', 'Tiguan']),
+    );
+    const golf = models.body.results.find((m) => m.name === 'Golf')!;
+    const variants = await get<Record<string, unknown> & { id: number }>(
+      `/data/catalog/vehicle-variants/${golf.id}`,
+    );
+    expect(variants.body.total).toBeGreaterThanOrEqual(5);
+    for (const v of variants.body.results) {
+      expect(v).toMatchObject({ model_id: golf.id, year_from: expect.any(Number), fuel: expect.any(String) });
+      expect(v.power_hp).toBe(Math.round((v.power_kw as number) * 1.35962));
+    }
+    const engines = await get<{ code: string }>(
+      `/data/catalog/vehicle-engines/${variants.body.results[0]!.id}`,
+    );
+    expect(engines.body.results.map((e) => e.code)).toEqual(variants.body.results[0]!.engine_codes);
+  });
+
+  it('lists the five stock conditions of the spec and every coded list in six languages', async () => {
+    const names = await Promise.all(
+      LANGS.map(
+        async (lang) =>
+          (await get<{ code: string; name: string }>(`/data/catalog/conditions?lang=${lang}`)).body.results,
+      ),
+    );
+    for (const list of names) expect(list.map((c) => c.code)).toEqual(SPEC_CONDITIONS);
+    expect(new Set(names.map((list) => list[0]!.name))).toEqual(
+      new Set(['Novo', 'New', 'Nuevo', 'Neuf', 'Neu', 'Nuovo']),
+    );
+    for (const kind of [
+      'types',
+      'groups',
+      'locations',
+      'sides',
+      'quality',
+      'packaging',
+      'labelling',
+      'fuels',
+    ]) {
+      const pt = await get<{ code: string; name: string }>(`/data/catalog/${kind}?lang=pt`);
+      const de = await get<{ code: string; name: string }>(`/data/catalog/${kind}?lang=de`);
+      expect(pt.body.total, kind).toBeGreaterThan(1);
+      expect(de.body.results.map((r) => r.code)).toEqual(pt.body.results.map((r) => r.code));
+    }
+    const languages = await get<{ code: string; name: string; native_name: string }>(
+      '/data/catalog/languages?lang=en',
+    );
+    expect(languages.body.results).toContainEqual({ code: 'de', name: 'German', native_name: 'Deutsch' });
+    expect(languages.body.total).toBe(6);
+  });
+
+  it('lists every ISO 3166-1 country in six languages, searchable without accents', async () => {
+    const iso = Object.keys(countries.getAlpha2Codes()).length;
+    for (const lang of LANGS) {
+      const res = await get<{ code: string; name: string }>(
+        `/data/catalog/countries?lang=${lang}&per_page=500`,
+      );
+      expect(res.body.total).toBe(iso);
+      expect(res.body.results.every((c) => c.name && /^[A-Z]{2}$/.test(c.code))).toBe(true);
+    }
+    const de = await get<{ code: string; name: string }>('/data/catalog/countries?lang=de&q=osterreich');
+    expect(de.body.results).toEqual([{ code: 'AT', name: 'Österreich' }]);
+    const pt = await get<{ code: string }>('/data/catalog/countries?lang=pt&q=alemanha');
+    expect(pt.body.results.map((c) => c.code)).toEqual(['DE']);
+  });
+
+  it('derives brands, models and variants from the stock, with item counts', async () => {
+    const expected = new Map<string, number>();
+    for (const item of FIXTURE_ITEMS)
+      if (item.make) expected.set(fold(item.make), (expected.get(fold(item.make)) ?? 0) + 1);
+    const brands = await get<{ name: string; items: number }>('/data/catalog/brands');
+    expect(new Map(brands.body.results.map((b) => [fold(b.name), b.items]))).toEqual(expected);
+
+    const golfs = FIXTURE_ITEMS.filter((i) => i.make && fold(i.make) === 'volkswagen' && i.model);
+    const models = await get<{ name: string; items: number }>('/data/catalog/models/volkswagen');
+    expect(models.body.results.reduce((n, m) => n + m.items, 0)).toBe(golfs.length);
+    const golfVii = FIXTURE_ITEMS.filter((i) => i.model === 'Golf VII' && i.variant);
+    const variants = await get<{ name: string; items: number }>(
+      `/data/catalog/variants/${encodeURIComponent('golf vii')}`,
+    );
+    expect(variants.body.results.reduce((n, v) => n + v.items, 0)).toBe(golfVii.length);
+    expect((await get('/data/catalog/models/marca-inexistente')).body).toMatchObject({
+      total: 0,
+      results: [],
+    });
+  });
+
+  it('answers 404 for unknown ids and 400 for non-numeric ids, bad lang or per_page', async () => {
+    const unknown = await get('/data/catalog/vehicle-models/999999');
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.code).toBe('CATALOG_ENTRY_NOT_FOUND');
+    // Asked again (page cache): still a 404, not a remembered empty page.
+    expect((await get('/data/catalog/vehicle-models/999999')).status).toBe(404);
+    // A known make whose filter matches nothing is an empty page, not a 404.
+    const none = await get('/data/catalog/vehicle-models/1?q=zzzzzz');
+    expect(none.status).toBe(200);
+    expect(none.body).toMatchObject({ total: 0, total_pages: 0, results: [] });
+    expect((await get('/data/catalog/vehicle-variants/999999')).status).toBe(404);
+    expect((await get('/data/catalog/vehicle-engines/999999')).status).toBe(404);
+    const text = await get('/data/catalog/vehicle-models/abc');
+    expect(text.status).toBe(400);
+    expect(text.body.mensagem).toContain('caminho.makeId');
+    const lang = await get('/data/catalog/parts?lang=xx');
+    expect(lang.status).toBe(400);
+    expect(lang.body.mensagem).toContain('pt, en, es, fr, de, it');
+    expect((await get('/data/catalog/parts?per_page=501')).status).toBe(400);
+  });
+
+  it('sends ETag and Cache-Control, answers 304 to a matching If-None-Match, and compresses', async () => {
+    const first = await get('/data/catalog/parts?per_page=200');
+    const etag = first.headers.get('etag');
+    expect(etag).toBeTruthy();
+    expect(first.headers.get('cache-control')).toBe('public, max-age=3600');
+    // fetch() adds Cache-Control: no-cache to a request with If-None-Match; a plain client does not.
+    const status = await new Promise<number>((resolve, reject) =>
+      httpGet(
+        `${app.baseUrl}/data/catalog/parts?per_page=200`,
+        { headers: { 'If-None-Match': etag! } },
+        (res) => {
+          res.resume();
+          resolve(res.statusCode!);
+        },
+      ).on('error', reject),
+    );
+    expect(status).toBe(304);
+    const gz = await fetch(`${app.baseUrl}/data/catalog/parts?per_page=200`, {
+      headers: { 'Accept-Encoding': 'gzip' },
+    });
+    expect(gz.headers.get('content-encoding')).toBe('gzip');
+    expect((await get('/data/catalog/brands')).headers.get('cache-control')).toBe('public, max-age=60');
+  });
+});

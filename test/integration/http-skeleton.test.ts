@@ -1,0 +1,138 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../src/db/database.js';
+import { route } from '../../src/http/route.js';
+import { startTestApp, type TestApp } from '../helpers/test-app.js';
+
+const explode = route({
+  method: 'get',
+  path: '/__test/explode',
+  auth: 'public',
+  summary: 'throws',
+  tags: ['test'],
+  responses: { 200: { description: 'never' } },
+  handler: async () => {
+    throw new Error('relation "secret_table" does not exist at /srv/app.ts:12');
+  },
+});
+
+const echo = route<{ n: number }>({
+  method: 'post',
+  path: '/__test/echo',
+  auth: 'public',
+  summary: 'echo',
+  tags: ['test'],
+  body: {
+    type: 'object',
+    required: ['n'],
+    additionalProperties: false,
+    properties: { n: { type: 'integer' } },
+  },
+  responses: { 200: { description: 'echo', schema: { type: 'object' } } },
+  handler: async ({ body }) => ({ body: { success: true, n: body.n } }),
+});
+
+describe('HTTP skeleton', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startTestApp({ app: { extraRoutes: [explode, echo] } });
+  });
+  afterAll(() => app.close());
+
+  it('answers /health and /ready with a request id and API version', async () => {
+    const health = await app.api.get('/health');
+    expect(health.status).toBe(200);
+    expect(health.body).toEqual({ success: true, status: 'ok' });
+    expect(health.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    expect(health.headers.get('x-api-version')).toBe('2.0');
+    const ready = await app.api.get('/ready');
+    expect(ready.status).toBe(200);
+    expect(ready.body.checks).toHaveProperty('postgres');
+  });
+
+  it('keeps a well-formed incoming X-Request-Id', async () => {
+    const res = await app.api.get('/health', { headers: { 'X-Request-Id': 'abc-123' } });
+    expect(res.headers.get('x-request-id')).toBe('abc-123');
+  });
+
+  it('serves paths under /v2 too', async () => {
+    expect((await app.api.get('/v2/health')).status).toBe(200);
+  });
+
+  it('404 envelope for an unknown route', async () => {
+    const res = await app.api.get('/nope');
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual({
+      success: false,
+      code: 'ROUTE_NOT_FOUND',
+      mensagem: 'Rota não encontrada: GET /nope',
+    });
+  });
+
+  it('400 envelope for malformed JSON', async () => {
+    const res = await app.api.post('/__test/echo', undefined, { rawBody: '{"n": 1,' });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ success: false, code: 'INVALID_JSON' });
+    expect(res.body.mensagem).toMatch(/JSON/);
+  });
+
+  it('400 envelope naming the field for a schema violation', async () => {
+    const res = await app.api.post('/__test/echo', { n: 'x', extra: 1 });
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBe('VALIDATION_ERROR');
+    expect(res.body.mensagem).toContain('corpo.n deve ser número inteiro');
+    expect(res.body.mensagem).toContain('corpo.extra não é reconhecido');
+  });
+
+  it('413 envelope for a body over 1 MB', async () => {
+    const res = await app.api.post('/__test/echo', undefined, {
+      rawBody: JSON.stringify({ n: 1, pad: 'x'.repeat(1_100_000) }),
+    });
+    expect(res.status).toBe(413);
+    expect(res.body).toMatchObject({ success: false, code: 'PAYLOAD_TOO_LARGE' });
+  });
+
+  it('500 envelope without stack or SQL for an unexpected exception', async () => {
+    const res = await app.api.get('/__test/explode');
+    expect(res.status).toBe(500);
+    expect(res.body.code).toBe('INTERNAL_ERROR');
+    expect(JSON.stringify(res.body)).not.toMatch(/secret_table|app\.ts|at /);
+  });
+
+  it('serves a valid OpenAPI 3.1 document', async () => {
+    const { Validator } = await import('@seriousme/openapi-schema-validator');
+    const res = await app.api.get('/openapi.json');
+    expect(res.status).toBe(200);
+    const validator = new Validator();
+    const result = await validator.validate(
+      res.body as unknown as Parameters<InstanceType<typeof Validator>['validate']>[0],
+    );
+    expect(result.errors ?? []).toEqual([]);
+    expect(result.valid).toBe(true);
+    expect(validator.version).toBe('3.1');
+    expect(Object.keys(res.body.paths as object)).toContain('/ready');
+  });
+});
+
+describe('readiness with Postgres down', () => {
+  it('/ready answers 503 naming postgres when the database is unreachable', async () => {
+    const unreachable = await openDatabase({
+      url: 'postgres://postgres@127.0.0.1:1/none',
+      connectTimeoutMs: 500,
+    });
+    const app = await startTestApp({ database: { handle: unreachable, url: null, drop: async () => {} } });
+    try {
+      const res = await app.api.get('/ready');
+      expect(res.status).toBe(503);
+      expect(res.body).toMatchObject({ success: false, code: 'NOT_READY' });
+      expect(res.body.mensagem).toContain('postgres');
+      expect((await app.api.get('/health')).status).toBe(200);
+      const search = await app.api.withApiKey('psk_whatever').post('/data/search', { reference: 'X' });
+      expect(search.status).toBe(503);
+      expect(search.body).toMatchObject({ success: false, code: 'SERVICE_UNAVAILABLE' });
+      expect(search.headers.get('retry-after')).toBe('5');
+    } finally {
+      await app.close();
+      await unreachable.close();
+    }
+  });
+});

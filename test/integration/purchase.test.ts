@@ -1,0 +1,145 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signWebhook } from '../../src/credits/webhook-signature.js';
+import { createTestAccount, type TestAccount } from '../helpers/accounts-fixture.js';
+import { startTestApp, type TestApp } from '../helpers/test-app.js';
+
+const SECRET = 'webhook-secret-for-tests-0123456789';
+const PAYMENTS = { PAYMENT_CHECKOUT_URL: 'https://pay.example.com/checkout', PAYMENT_WEBHOOK_SECRET: SECRET };
+
+interface PurchaseBody {
+  payment_id: string;
+  status: string;
+  checkout_url: string;
+  package: { id: string; credits: number; price_eur: number };
+}
+
+describe('credit purchases', () => {
+  let app: TestApp;
+  let account: TestAccount;
+
+  beforeAll(async () => {
+    app = await startTestApp({ env: PAYMENTS });
+    account = await createTestAccount(app.services.db, app.clock);
+  });
+  afterAll(() => app?.close());
+
+  const bearer = () => app.api.withBearer(account.bearer);
+  const balance = async () => (await bearer().get<{ credits: number }>('/data/credits/balance')).body.credits;
+
+  async function deliver(event: string, payment: string, signature?: string) {
+    const raw = JSON.stringify({ event, payment, id: `evt_${Math.random()}` });
+    return app.api.post<{ result: string; code?: string }>('/payments/webhook', undefined, {
+      rawBody: raw,
+      headers: { 'X-Payment-Signature': signature ?? signWebhook(SECRET, raw, app.clock.now()) },
+    });
+  }
+
+  async function purchase(packageId = 'starter') {
+    const res = await bearer().post<PurchaseBody>('/data/credits/purchase', { package_id: packageId });
+    expect(res.status).toBe(201);
+    return res.body;
+  }
+
+  it('starts a purchase with the hosted checkout address and credits nothing yet', async () => {
+    const before = await balance();
+    const started = await purchase('pro');
+    expect(started).toMatchObject({
+      status: 'pending',
+      package: { id: 'pro', credits: 2500, price_eur: 79 },
+    });
+    const url = new URL(started.checkout_url);
+    expect(url.origin + url.pathname).toBe(PAYMENTS.PAYMENT_CHECKOUT_URL);
+    expect(url.searchParams.get('payment')).toMatch(/^pay_[0-9A-Za-z]{24}$/);
+    expect(url.searchParams.get('amount')).toBe('79.00');
+    expect(await balance()).toBe(before);
+  });
+
+  it('credits once on a verified success, however often and however concurrently it is delivered', async () => {
+    const before = await balance();
+    const started = await purchase('starter');
+    const reference = new URL(started.checkout_url).searchParams.get('payment')!;
+    const deliveries = await Promise.all(
+      Array.from({ length: 8 }, () => deliver('payment.succeeded', reference)),
+    );
+    expect(deliveries.every((d) => d.status === 200)).toBe(true);
+    expect(deliveries.filter((d) => d.body.result === 'credited')).toHaveLength(1);
+    expect(deliveries.filter((d) => d.body.result === 'already_paid')).toHaveLength(7);
+    expect(await balance()).toBe(before + 500);
+
+    const ledger = await app.services.db
+      .selectFrom('credit_ledger')
+      .select(['delta', 'balance_after'])
+      .where('account_id', '=', account.accountId)
+      .where('kind', '=', 'purchase')
+      .execute();
+    expect(ledger).toEqual([{ delta: 500, balance_after: before + 500 }]);
+    const history = await bearer().get<{ results: { kind: string; credits: number }[] }>(
+      '/data/credits/history?kind=purchase',
+    );
+    expect(history.body.results).toHaveLength(1);
+    expect(history.body.results[0]).toMatchObject({ kind: 'purchase', credits: 500 });
+  });
+
+  it('refuses unsigned, forged and stale deliveries with 401 and changes nothing', async () => {
+    const before = await balance();
+    const started = await purchase('starter');
+    const reference = new URL(started.checkout_url).searchParams.get('payment')!;
+    const raw = JSON.stringify({ event: 'payment.succeeded', payment: reference });
+    const missing = await app.api.post<{ code: string }>('/payments/webhook', undefined, { rawBody: raw });
+    expect(missing.status).toBe(401);
+    expect(missing.body.code).toBe('INVALID_SIGNATURE');
+    const forged = await deliver(
+      'payment.succeeded',
+      reference,
+      signWebhook('another-secret-0123456789', raw, app.clock.now()),
+    );
+    expect(forged.status).toBe(401);
+    const old = new Date(app.clock.now().getTime() - 10 * 60_000);
+    const stale = await app.api.post('/payments/webhook', undefined, {
+      rawBody: raw,
+      headers: { 'X-Payment-Signature': signWebhook(SECRET, raw, old) },
+    });
+    expect(stale.status).toBe(401);
+    expect(await balance()).toBe(before);
+  });
+
+  it('records a failed payment, which a later success cannot credit', async () => {
+    const before = await balance();
+    const started = await purchase('starter');
+    const reference = new URL(started.checkout_url).searchParams.get('payment')!;
+    expect((await deliver('payment.failed', reference)).body.result).toBe('failed');
+    expect((await deliver('payment.succeeded', reference)).body.result).toBe('not_pending');
+    expect(await balance()).toBe(before);
+  });
+
+  it('answers 404 for an unknown package or payment, 400 for a bad body, 401 for an API key', async () => {
+    const unknown = await bearer().post<{ code: string; mensagem: string }>('/data/credits/purchase', {
+      package_id: 'gigante',
+    });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.code).toBe('PACKAGE_NOT_FOUND');
+    expect(unknown.body.mensagem).toContain('starter');
+    expect((await bearer().post('/data/credits/purchase', {})).status).toBe(400);
+    expect(
+      (await app.api.withApiKey(account.apiKey).post('/data/credits/purchase', { package_id: 'pro' })).status,
+    ).toBe(401);
+    expect((await deliver('payment.succeeded', 'pay_inexistente')).status).toBe(404);
+  });
+});
+
+describe('credit purchases when payments are not configured', () => {
+  it('answers 503 PAYMENTS_NOT_CONFIGURED and records nothing', async () => {
+    const app = await startTestApp();
+    try {
+      const account = await createTestAccount(app.services.db, app.clock);
+      const res = await app.api
+        .withBearer(account.bearer)
+        .post<{ code: string }>('/data/credits/purchase', { package_id: 'pro' });
+      expect(res.status).toBe(503);
+      expect(res.body.code).toBe('PAYMENTS_NOT_CONFIGURED');
+      expect(await app.services.db.selectFrom('payments').selectAll().execute()).toEqual([]);
+    } finally {
+      await app.close();
+    }
+  });
+});

@@ -1,0 +1,219 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApiKey } from '../../src/accounts/api-keys.js';
+import { createTestAccount, type TestAccount } from '../helpers/accounts-fixture.js';
+import { startTestApp, type TestApp } from '../helpers/test-app.js';
+import type { TestClient, TestResponse } from '../helpers/test-client.js';
+import { TEST_REDIS_URL } from '../helpers/test-env.js';
+
+interface LimitedBody {
+  success: false;
+  mensagem: string;
+  code: string;
+  remaining: number;
+  resetAt: string;
+}
+
+/** The service's own defaults, written out so the test says what it checks. */
+const LIMITS = {
+  RATE_LIMIT_PER_MINUTE: '60',
+  RATE_LIMIT_PER_HOUR: '1000',
+  PUBLIC_RATE_LIMIT_PER_MINUTE: '120',
+  REGISTRATIONS_PER_IP_PER_HOUR: '5',
+  TRUST_PROXY: 'true',
+};
+
+/** Sends n requests one after another and returns the statuses. */
+async function statuses(n: number, send: () => Promise<TestResponse<unknown>>): Promise<number[]> {
+  const out: number[] = [];
+  for (let i = 0; i < n; i++) out.push((await send()).status);
+  return out;
+}
+
+const fromIp = (client: TestClient, ip: string) => client.with({ 'X-Forwarded-For': ip });
+
+function expectRateLimited(res: TestResponse<unknown>, limit: number, windowSeconds: number) {
+  const body = res.body as LimitedBody;
+  expect(res.status).toBe(429);
+  expect(body).toMatchObject({ success: false, code: 'RATE_LIMITED', remaining: 0 });
+  expect(body.mensagem).toMatch(/Limite de \d+ pedidos por (minuto|hora)/);
+  const resetIn = (new Date(body.resetAt).getTime() - Date.now()) / 1000;
+  expect(body.resetAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+  expect(resetIn).toBeGreaterThan(0);
+  expect(resetIn).toBeLessThanOrEqual(windowSeconds + 1);
+  const retryAfter = Number(res.headers.get('retry-after'));
+  expect(retryAfter).toBeGreaterThanOrEqual(1);
+  expect(retryAfter).toBeLessThanOrEqual(windowSeconds);
+  expect(res.headers.get('x-ratelimit-limit')).toBe(String(limit));
+  expect(res.headers.get('x-ratelimit-remaining')).toBe('0');
+}
+
+const backends = [
+  { name: 'Redis', redis: true, skip: !TEST_REDIS_URL },
+  { name: 'memory', redis: false, skip: false },
+];
+
+describe.each(backends)('rate limits on the $name backend', ({ redis, skip }) => {
+  let app: TestApp;
+  let account: TestAccount;
+
+  beforeAll(async () => {
+    if (skip) return;
+    app = await startTestApp({ redis, env: LIMITS });
+    account = await createTestAccount(app.services.db, app.clock);
+  });
+  afterAll(() => app?.close());
+
+  it.skipIf(skip)(
+    'lets 60 requests a minute through per API key, with headers, and answers the 61st with 429',
+    async () => {
+      const api = app.api.withApiKey(account.apiKey);
+      const first = await api.post('/data/search', { reference: 'NADA' });
+      expect(first.status).toBe(200);
+      expect(first.headers.get('x-ratelimit-limit')).toBe('60');
+      expect(first.headers.get('x-ratelimit-remaining')).toBe('59');
+      expect(first.headers.get('ratelimit-policy')).toBe('60;w=60, 1000;w=3600');
+      const reset = Number(first.headers.get('x-ratelimit-reset'));
+      expect(reset - Date.now() / 1000).toBeGreaterThan(50);
+      expect(reset - Date.now() / 1000).toBeLessThanOrEqual(61);
+
+      const rest = await statuses(59, () => api.post('/data/search', { reference: 'NADA' }));
+      expect(rest.every((s) => s === 200)).toBe(true);
+      const sixtyFirst = await api.post('/data/search', { reference: 'NADA' });
+      expectRateLimited(sixtyFirst, 60, 60);
+
+      // Another key of the same account has its own allowance.
+      const other = await createApiKey(app.services.db, account.accountId, { name: 'outra' });
+      expect((await app.api.withApiKey(other.key).post('/data/search', { reference: 'NADA' })).status).toBe(
+        200,
+      );
+    },
+  );
+
+  it.skipIf(skip)("honours a key's own per-minute limit", async () => {
+    const key = await createApiKey(app.services.db, account.accountId, {
+      name: 'lenta',
+      rate_limit_per_minute: 5,
+    });
+    const api = app.api.withApiKey(key.key);
+    expect(await statuses(5, () => api.post('/data/search', { reference: 'NADA' }))).toEqual([
+      200, 200, 200, 200, 200,
+    ]);
+    expectRateLimited(await api.post('/data/search', { reference: 'NADA' }), 5, 60);
+  });
+
+  it.skipIf(skip)('honours the hour window, and says so in the headers', async () => {
+    const key = await createApiKey(app.services.db, account.accountId, {
+      name: 'horária',
+      rate_limit_per_minute: 100,
+      rate_limit_per_hour: 3,
+    });
+    const api = app.api.withApiKey(key.key);
+    const ok = await api.post('/data/search', { reference: 'NADA' });
+    expect(ok.headers.get('ratelimit-policy')).toBe('100;w=60, 3;w=3600');
+    expect(ok.headers.get('x-ratelimit-limit')).toBe('3');
+    expect(ok.headers.get('x-ratelimit-remaining')).toBe('2');
+    await statuses(2, () => api.post('/data/search', { reference: 'NADA' }));
+    const limited = await api.post<LimitedBody>('/data/search', { reference: 'NADA' });
+    expectRateLimited(limited, 3, 3600);
+    expect(limited.body.mensagem).toContain('por hora');
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(60);
+  });
+
+  it.skipIf(skip)('limits Bearer callers per account, across their sessions', async () => {
+    const limitedApp = await startTestApp({
+      redis,
+      database: app.database,
+      env: { ...LIMITS, RATE_LIMIT_PER_MINUTE: '4' },
+    });
+    try {
+      const holder = await createTestAccount(app.services.db, app.clock);
+      const bearer = limitedApp.api.withBearer(holder.bearer);
+      expect(await statuses(4, () => bearer.get('/data/credits/balance'))).toEqual([200, 200, 200, 200]);
+      const login = await limitedApp.api.post<{ access_token: string }>('/auth/login', {
+        email: holder.email,
+        password: 'password-1234',
+      });
+      const secondSession = limitedApp.api.withBearer(login.body.access_token);
+      expectRateLimited(await secondSession.get('/data/credits/balance'), 4, 60);
+    } finally {
+      await limitedApp.close();
+    }
+  });
+
+  it.skipIf(skip)('limits public endpoints to 120 a minute per IP', async () => {
+    const here = fromIp(app.api, '203.0.113.7');
+    const first = await here.get('/data/credits/packages');
+    expect(first.headers.get('ratelimit-policy')).toBe('120;w=60');
+    const rest = await statuses(119, () => here.get('/data/credits/packages'));
+    expect(rest.every((s) => s === 200)).toBe(true);
+    expectRateLimited(await here.get('/data/credits/packages'), 120, 60);
+    expect((await fromIp(app.api, '203.0.113.8').get('/data/credits/packages')).status).toBe(200);
+  });
+});
+
+describe('abuse guards', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startTestApp({
+      redis: Boolean(TEST_REDIS_URL),
+      env: { TRUST_PROXY: 'true', REGISTRATIONS_PER_IP_PER_HOUR: '2', LOGIN_FAILURES_PER_WINDOW: '2' },
+    });
+  });
+  afterAll(() => app?.close());
+
+  it('allows the configured number of registrations per IP per hour, on both registration paths', async () => {
+    const ip = fromIp(app.api, '198.51.100.1');
+    const body = () => ({ email: `farm.${Math.random()}@exemplo.pt`, password: 'palavra-passe-longa' });
+    const first = await ip.post<{ account: { email: string } }>('/auth/register', body());
+    expect(first.status).toBe(201);
+    // A registration that creates nothing (e-mail taken) does not count.
+    const taken = { email: first.body.account.email, password: 'palavra-passe-longa' };
+    expect((await ip.post('/auth/register', taken)).status).toBe(409);
+    expect((await ip.post('/data/auth/register-user', body())).status).toBe(201);
+    const third = await ip.post<LimitedBody>('/auth/register', body());
+    expect(third.status).toBe(429);
+    expect(third.body).toMatchObject({ code: 'TOO_MANY_REGISTRATIONS', remaining: 0 });
+    expect(new Date(third.body.resetAt).getTime()).toBeGreaterThan(Date.now() + 3500_000);
+    expect((await ip.post('/data/auth/register-user', body())).status).toBe(429);
+    expect((await fromIp(app.api, '198.51.100.2').post('/auth/register', body())).status).toBe(201);
+  });
+
+  it('locks an e-mail out per IP: the owner can still log in from elsewhere', async () => {
+    const owner = await createTestAccount(app.services.db, app.clock);
+    const attacker = fromIp(app.api, '192.0.2.66');
+    const attempt = (client: TestClient, password: string) =>
+      client.post<LimitedBody>('/auth/login', { email: owner.email, password });
+    expect((await attempt(attacker, 'errada-1')).status).toBe(401);
+    expect((await attempt(attacker, 'errada-2')).status).toBe(401);
+    const locked = await attempt(attacker, 'password-1234');
+    expect(locked.status).toBe(429);
+    expect(locked.body.code).toBe('TOO_MANY_LOGIN_ATTEMPTS');
+    expect((await attempt(fromIp(app.api, '192.0.2.10'), 'password-1234')).status).toBe(200);
+  });
+});
+
+describe.skipIf(!TEST_REDIS_URL)('when Redis fails mid-run', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startTestApp({
+      redis: true,
+      env: { RATE_LIMIT_PER_MINUTE: '5', RATE_LIMIT_PER_HOUR: '1000' },
+    });
+  });
+  afterAll(() => app?.close());
+
+  it('keeps limiting with the in-memory insurance limiter and never answers 5xx', async () => {
+    const account = await createTestAccount(app.services.db, app.clock);
+    const api = app.api.withApiKey(account.apiKey);
+    expect(await statuses(3, () => api.post('/data/search', { reference: 'NADA' }))).toEqual([200, 200, 200]);
+    const counted = await app.services.redis!.keys(`${app.services.redisPrefix}rl:*`);
+    expect(counted.length).toBeGreaterThan(0);
+
+    app.services.redis!.disconnect();
+    const after = await statuses(7, () => api.post('/data/search', { reference: 'NADA' }));
+    expect(after.every((s) => s < 500)).toBe(true);
+    expect(after.slice(0, 5)).toEqual([200, 200, 200, 200, 200]);
+    expect(after.slice(5)).toEqual([429, 429]);
+    expect((await app.api.get('/ready', { unchecked: true })).status).toBe(503);
+  });
+});

@@ -1,0 +1,120 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { normalizeReference } from '../../src/search/references.js';
+import { createTestAccount, type TestAccount } from '../helpers/accounts-fixture.js';
+import { FIXTURE_GROUPS, FIXTURE_ITEMS, loadStockFixture } from '../helpers/stock-fixture.js';
+import { startTestApp, type TestApp } from '../helpers/test-app.js';
+
+/** A real 3×2 PNG (signature, IHDR, IDAT, IEND), built here so the test owns its bytes. */
+function tinyPng(): Buffer {
+  return Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAMAAAACCAIAAAASFvFNAAAAEklEQVR4nGP4z8DAwMDAwMAAAAXsAf+yeyi7AAAAAElFTkSuQmCC',
+    'base64',
+  );
+}
+const png = `data:image/png;base64,${tinyPng().toString('base64')}`;
+
+interface Output {
+  imagem: { tipo: string; largura: number; altura: number; bytes: number };
+  referencias: { referencia: string; normalizada: string; artigos_em_stock: number }[];
+  pesquisa_sugerida: Record<string, unknown>;
+}
+
+/** Brute force over the fixture: items whose own, associated or group references hold the normalized one. */
+function stockedWith(reference: string): number {
+  const wanted = normalizeReference(reference);
+  return FIXTURE_ITEMS.filter((item) => {
+    const group = FIXTURE_GROUPS.find((g) => g.id === item.group);
+    const all = [
+      item.reference,
+      ...(item.refs ?? []).map((r) => r.reference),
+      ...(group?.refs ?? []).map((r) => r.reference),
+    ];
+    return all.some((r) => normalizeReference(r) === wanted);
+  }).length;
+}
+
+describe('tools', () => {
+  let app: TestApp;
+  let account: TestAccount;
+
+  beforeAll(async () => {
+    app = await startTestApp();
+    await loadStockFixture(app.services.db);
+    account = await createTestAccount(app.services.db, app.clock);
+  });
+  afterAll(() => app?.close());
+
+  const api = () => app.api.withApiKey(account.apiKey);
+  const execute = (input: Record<string, unknown>, slug = 'identificar-peca') =>
+    api().post<{ slug: string; output: Output; code?: string; mensagem?: string }>('/tools/execute', {
+      slug,
+      input,
+    });
+
+  it('lists the tools with their input schema (either credential)', async () => {
+    const res = await app.api
+      .withBearer(account.bearer)
+      .get<{ tools: { slug: string; input_schema: object }[] }>('/tools');
+    expect(res.status).toBe(200);
+    expect(res.body.tools.map((t) => t.slug)).toContain('identificar-peca');
+    expect(res.body.tools[0]!.input_schema).toMatchObject({ required: ['image', 'description'] });
+    expect((await app.api.get('/tools')).status).toBe(401);
+  });
+
+  it('finds the stocked references the description names, whatever their spelling, and charges nothing', async () => {
+    const reference = FIXTURE_GROUPS[0]!.refs[0]!.reference; // '1K0 615 301 AA'
+    const spelled = reference.toLowerCase().replace(/ /g, '-');
+    const res = await execute({
+      image: png,
+      description: `Disco de travão usado, ref. ${spelled}, ano 2015, sem marcas`,
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.slug).toBe('identificar-peca');
+    expect(res.body.output.imagem).toEqual({
+      tipo: 'image/png',
+      largura: 3,
+      altura: 2,
+      bytes: tinyPng().length,
+    });
+    expect(res.body.output.referencias).toEqual([
+      {
+        referencia: spelled,
+        normalizada: normalizeReference(reference),
+        artigos_em_stock: stockedWith(reference),
+      },
+    ]);
+    expect(stockedWith(reference)).toBeGreaterThan(0);
+    expect(res.body.output.pesquisa_sugerida).toEqual({ reference: spelled });
+    const balance = await app.api
+      .withBearer(account.bearer)
+      .get<{ credits: number }>('/data/credits/balance');
+    expect(balance.body.credits).toBe(50);
+  });
+
+  it('suggests a text search when no stocked reference is named', async () => {
+    const res = await execute({ image: png, description: 'Farol esquerdo 2015 com suporte partido' });
+    expect(res.body.output.referencias).toEqual([]);
+    expect(res.body.output.pesquisa_sugerida).toEqual({ text: 'Farol esquerdo 2015 com suporte partido' });
+  });
+
+  it('refuses a bad image, a missing field and an unknown slug with clear errors', async () => {
+    const notUri = await execute({ image: 'olá', description: 'x' });
+    expect(notUri.status).toBe(400);
+    expect(notUri.body.code).toBe('INVALID_IMAGE');
+    expect(notUri.body.mensagem).toContain('corpo.input.image');
+
+    const pdf = `data:image/png;base64,${Buffer.from('%PDF-1.4 not an image at all').toString('base64')}`;
+    expect((await execute({ image: pdf, description: 'x' })).body.code).toBe('INVALID_IMAGE');
+    const svg = `data:image/svg+xml;base64,${Buffer.from('<svg/>').toString('base64')}`;
+    expect((await execute({ image: svg, description: 'x' })).body.mensagem).toContain('image/svg+xml');
+
+    const missing = await execute({ image: png });
+    expect(missing.status).toBe(400);
+    expect(missing.body.mensagem).toContain('corpo.input.description');
+
+    const unknown = await execute({ image: png, description: 'x' }, 'adivinhar-preco');
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.code).toBe('TOOL_NOT_FOUND');
+    expect(unknown.body.mensagem).toContain('identificar-peca');
+  });
+});

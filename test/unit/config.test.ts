@@ -1,0 +1,79 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig, resolveSearchTokenSecret } from '../../src/config.js';
+
+describe('config', () => {
+  it('defaults to the embedded shape', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(3000);
+    expect(config.databaseUrl).toBeNull();
+    expect(config.redisUrl).toBeNull();
+    expect(config.searchEngine).toBe('postgres');
+    expect(config.seedDemoData).toBe(true);
+    expect(config.rateLimits.perMinute).toBe(60);
+    expect(config.rateLimits.perHour).toBe(1000);
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, /^Configuração inválida: PORT deve ser um número inteiro \(recebido: "abc"\)$/],
+    [{ PORT: '70000' }, /PORT deve ser no máximo 65535/],
+    [{ SEARCH_ENGINE: 'solr' }, /SEARCH_ENGINE deve ser um de: postgres, opensearch/],
+    [{ DATABASE_URL: 'mysql://x' }, /DATABASE_URL tem formato inválido/],
+    [{ LOG_LEVEL: 'loud' }, /LOG_LEVEL deve ser um de/],
+    [{ SEARCH_TOKEN_SECRET: 'short' }, /SEARCH_TOKEN_SECRET deve ter pelo menos 32 caracteres/],
+    [{ SEARCH_ENGINE: 'opensearch' }, /OPENSEARCH_URL é obrigatório/],
+  ])('rejects %o with one line naming the variable', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    try {
+      loadConfig(env);
+    } catch (error) {
+      expect((error as Error).message).toMatch(message);
+      expect((error as Error).message).not.toContain('\n');
+    }
+  });
+
+  it('stops the process with that one line on a bad value', async () => {
+    const { spawnSync } = await import('node:child_process');
+    const result = spawnSync('npx', ['tsx', 'src/main.ts'], {
+      env: { ...process.env, PORT: 'nope', DATABASE_URL: '' },
+      encoding: 'utf8',
+    });
+    expect(result.status).toBe(1);
+    expect(
+      result.stderr
+        .trim()
+        .split('\n')
+        .filter((l) => !l.startsWith('npm warn')),
+    ).toEqual(['Configuração inválida: PORT deve ser um número inteiro (recebido: "nope")']);
+  });
+
+  it('keeps one generated search-token secret in the data dir (embedded)', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pss-config-'));
+    const config = loadConfig({ DATA_DIR: dir });
+    const first = resolveSearchTokenSecret(config);
+    expect(first.length).toBeGreaterThanOrEqual(32);
+    expect(resolveSearchTokenSecret(config)).toBe(first);
+    expect(readFileSync(join(dir, 'search-token.secret'), 'utf8').trim()).toBe(first);
+  });
+
+  it('requires SEARCH_TOKEN_SECRET with an external database', () => {
+    const config = loadConfig({ DATABASE_URL: 'postgres://localhost/x' });
+    expect(() => resolveSearchTokenSecret(config)).toThrow(/SEARCH_TOKEN_SECRET é obrigatório/);
+  });
+
+  it('turns purchases on only with both the checkout address and the webhook secret', () => {
+    expect(loadConfig({}).payments).toBeNull();
+    expect(
+      loadConfig({
+        PAYMENT_CHECKOUT_URL: 'https://pay.example.com',
+        PAYMENT_WEBHOOK_SECRET: '0123456789abcdef',
+      }).payments,
+    ).toEqual({ checkoutUrl: 'https://pay.example.com', webhookSecret: '0123456789abcdef' });
+    expect(() => loadConfig({ PAYMENT_CHECKOUT_URL: 'https://pay.example.com' })).toThrow(
+      /PAYMENT_WEBHOOK_SECRET é obrigatório/,
+    );
+    expect(() => loadConfig({ PAYMENT_WEBHOOK_SECRET: 'curto' })).toThrow(/PAYMENT_WEBHOOK_SECRET/);
+  });
+});
