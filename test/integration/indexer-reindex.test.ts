@@ -1,0 +1,85 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rebuildIndex } from '../../indexer/rebuild.js';
+import { FIXTURE_ITEMS, loadStockFixture } from '../helpers/stock-fixture.js';
+import { createTestDatabase, type TestDatabase } from '../helpers/test-database.js';
+import { ClusterMock, mockClient, type MockRequest } from '../opensearch/mock-cluster.js';
+
+/** npm run reindex's sequence against a mock cluster, reading the fixture from a real database. */
+describe('reindex', () => {
+  let database: TestDatabase;
+  const mock = new ClusterMock();
+  const client = mockClient(mock);
+  const sent: { call: string; body: unknown; querystring: unknown }[] = [];
+
+  const record = (method: string, path: string, reply: (p: MockRequest) => unknown) =>
+    mock.add({ method, path }, (params: MockRequest) => {
+      sent.push({
+        call: `${method} ${String(params.path)}`,
+        body: params.body,
+        querystring: params.querystring,
+      });
+      return reply(params) as Record<string, unknown>;
+    });
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    await loadStockFixture(database.handle.db);
+    record('GET', '/_cat/indices/:index', () => [{ index: 'stock_v1' }, { index: 'stock_v2' }] as unknown);
+    record('PUT', '/stock_v3', () => ({ acknowledged: true }));
+    record('POST', '/_bulk', (p) => ({
+      took: 1,
+      errors: false,
+      items: (p.body as unknown as Record<string, { _id: string }>[])
+        .filter((l) => l.index)
+        .map((l) => ({ index: { _index: 'stock_v3', _id: l.index!._id, status: 201 } })),
+    }));
+    record('PUT', '/stock_v3/_settings', () => ({ acknowledged: true }));
+    record('GET', '/stock_v3/_refresh', () => ({ _shards: { total: 1, successful: 1, failed: 0 } }));
+    record('HEAD', '/_alias/stock', () => ({}));
+    record('GET', '/_alias/stock', () => ({ stock_v2: { aliases: { stock: {} } } }));
+    record('POST', '/_aliases', () => ({ acknowledged: true }));
+    record('DELETE', '/stock_v2', () => ({ acknowledged: true }));
+  });
+  afterAll(() => database.drop());
+
+  it('loads a new index with refresh off and no replicas, restores them, swaps the alias, drops the old index', async () => {
+    const progress: number[] = [];
+    const result = await rebuildIndex(database.handle.db, client, 'stock', (n) => progress.push(n), 10);
+    expect(result).toEqual({ index: 'stock_v3', documents: FIXTURE_ITEMS.length, removed: ['stock_v2'] });
+    const calls = sent.map((s) => s.call);
+    const bulks = Math.ceil(FIXTURE_ITEMS.length / 10);
+    expect(calls).toEqual([
+      'GET /_cat/indices/stock_v*',
+      'PUT /stock_v3',
+      ...Array<string>(bulks).fill('POST /_bulk'),
+      'PUT /stock_v3/_settings',
+      'GET /stock_v3/_refresh',
+      'HEAD /_alias/stock',
+      'GET /_alias/stock',
+      'POST /_aliases',
+      'DELETE /stock_v2',
+    ]);
+    const created = sent[1]!.body as { settings: Record<string, unknown>; mappings: { properties: object } };
+    expect(created.settings).toMatchObject({ refresh_interval: '-1', number_of_replicas: 0 });
+    expect(Object.keys(created.mappings.properties)).toContain('references_norm');
+    const bodyOf = (call: string) => sent.find((s) => s.call === call)?.body;
+    expect(bodyOf('PUT /stock_v3/_settings')).toEqual({
+      index: { refresh_interval: '1s', number_of_replicas: 1 },
+    });
+    expect(bodyOf('POST /_aliases')).toEqual({
+      actions: [
+        { remove: { index: 'stock_v2', alias: 'stock' } },
+        { add: { index: 'stock_v3', alias: 'stock', is_write_index: true } },
+      ],
+    });
+    // Every item once, in id order, each with its row version as the external version.
+    const actions = sent
+      .filter((s) => s.call === 'POST /_bulk')
+      .flatMap((s) => s.body as Record<string, { _id: string; version: number; version_type: string }>[])
+      .filter((l) => l.index)
+      .map((l) => l.index!);
+    expect(actions.map((a) => Number(a._id))).toEqual(FIXTURE_ITEMS.map((i) => i.id).sort((a, b) => a - b));
+    expect(actions.every((a) => a.version === 1 && a.version_type === 'external')).toBe(true);
+    expect(progress.at(-1)).toBe(FIXTURE_ITEMS.length);
+  });
+});
