@@ -46,28 +46,28 @@ const connection = {
   maxRetriesPerRequest: null,
 };
 const client = createClusterClient(config.opensearchUrl);
+// Served from the start, so an operator (and the health check) sees the process during a first build.
+const metrics = new IndexerMetrics().withProcessMetrics();
+const server = await serveMetrics(metrics, METRICS_PORT);
 if ((await aliasTargets(client, config.opensearchIndex)).length === 0) {
   // First start: nothing to keep in step yet. Build the index from Postgres (as npm run reindex).
   logger.info({ alias: config.opensearchIndex }, 'no index behind the alias yet: building it from Postgres');
   const built = await rebuildIndex(handle.db, client, config.opensearchIndex);
   logger.info({ index: built.index, documents: built.documents }, 'index built');
 }
-const metrics = new IndexerMetrics();
 // One queue per alias: deployments (or test runs) sharing a Redis stay apart.
 const prefix = `bull-${config.opensearchIndex}`;
-const queue = createIndexQueue(connection, prefix);
+const queue = createIndexQueue(connection, { prefix });
 const batcher = new BatchIndexer(handle.db, client, config.opensearchIndex, metrics, logger);
-const worker = startWorker(connection, batcher, logger, 200, prefix);
+const worker = startWorker(connection, batcher, logger, { prefix });
 const relay = new OutboxRelay(handle.db, queue, metrics, logger);
 await relay.start(handle.pool);
-const server = await serveMetrics(metrics, METRICS_PORT);
 
 const report = setInterval(() => {
   void (async () => {
     try {
       const lag = await outboxLag(handle.db);
-      metrics.outboxPending = lag.pending;
-      metrics.outboxLagSeconds = lag.oldestSeconds;
+      metrics.setOutboxLag(lag);
       await pruneOutbox(handle.db, 3_600);
       logger.info(
         {

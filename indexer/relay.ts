@@ -34,7 +34,7 @@ export class OutboxRelay {
       const n = await relayBatch(this.db, this.options.batchSize ?? 1_000, (entries) =>
         enqueue(this.queue, entries),
       );
-      this.metrics.enqueued += n;
+      this.metrics.count('enqueued', n);
       total += n;
       if (n === 0) return total;
     }

@@ -18,14 +18,23 @@ export interface IndexJob {
 
 export const jobId = (e: { itemId: number; version: number }): string => `item-${e.itemId}-v${e.version}`;
 
-/** `prefix` keeps several deployments (or test runs) on one Redis apart. */
-export function createIndexQueue(connection: ConnectionOptions, prefix?: string): Queue<IndexJob> {
+export interface QueueOptions {
+  /** keeps several deployments (or test runs) on one Redis apart */
+  prefix?: string;
+  /** first retry delay; each further attempt waits twice as long */
+  backoffMs?: number;
+}
+
+export function createIndexQueue(
+  connection: ConnectionOptions,
+  { prefix, backoffMs = 1_000 }: QueueOptions = {},
+): Queue<IndexJob> {
   return new Queue<IndexJob>(QUEUE_NAME, {
     connection,
     ...(prefix ? { prefix } : {}),
     defaultJobOptions: {
       attempts: 8,
-      backoff: { type: 'exponential', delay: 1_000 },
+      backoff: { type: 'exponential', delay: backoffMs },
       // Completed ids are kept for an hour so a redelivered outbox row is still deduped.
       removeOnComplete: { age: 3_600, count: 100_000 },
       removeOnFail: { age: 7 * 24 * 3_600 },
@@ -71,7 +80,11 @@ export class BatchIndexer {
     return new Promise((resolve, reject) => {
       this.pending.push({ job, resolve, reject });
       if (this.pending.length >= this.maxBatch) void this.flush();
-      else this.timer ??= setTimeout(() => void this.flush(), this.lingerMs);
+      else if (!this.timer) {
+        this.timer = setTimeout(() => void this.flush(), this.lingerMs);
+        // A pending linger never keeps a stopping process alive (shutdown flushes explicitly).
+        this.timer.unref();
+      }
     });
   }
 
@@ -98,12 +111,12 @@ export class BatchIndexer {
         { documents, deletions: [...deletions].map(([id, version]) => ({ id, version })) },
         true,
       );
-      this.metrics.indexed += documents.length;
-      this.metrics.deleted += deletions.size;
-      this.metrics.stale += outcome.stale;
+      this.metrics.count('indexed', documents.length - outcome.failed.length);
+      this.metrics.count('deleted', deletions.size);
+      this.metrics.count('stale', outcome.stale);
       const failed = new Set(outcome.failed.map((f) => Number(f.id)));
       if (outcome.failed.length) {
-        this.metrics.failed += outcome.failed.length;
+        this.metrics.count('failed', outcome.failed.length);
         this.logger.warn({ failed: outcome.failed }, 'documents not indexed; their jobs will be retried');
       }
       for (const p of batch) {
@@ -116,16 +129,30 @@ export class BatchIndexer {
   }
 }
 
+export interface WorkerOptions {
+  /** jobs taken at once; the batcher gathers them into bulk requests */
+  concurrency?: number;
+  prefix?: string;
+  /**
+   * How long a job stays claimed without its worker renewing the lock, and how often workers look
+   * for such jobs: a worker that dies mid-batch leaves its jobs to be retried by another after
+   * about this long (BullMQ's stalled-job check).
+   */
+  lockDurationMs?: number;
+  stalledIntervalMs?: number;
+}
+
 export function startWorker(
   connection: ConnectionOptions,
   batcher: BatchIndexer,
   logger: Logger,
-  concurrency = 200,
-  prefix?: string,
+  { concurrency = 200, prefix, lockDurationMs = 30_000, stalledIntervalMs = 30_000 }: WorkerOptions = {},
 ): Worker<IndexJob> {
   const worker = new Worker<IndexJob>(QUEUE_NAME, (job: Job<IndexJob>) => batcher.add(job.data), {
     connection,
     concurrency,
+    lockDuration: lockDurationMs,
+    stalledInterval: stalledIntervalMs,
     ...(prefix ? { prefix } : {}),
   });
   worker.on('failed', (job, error) => {

@@ -1,5 +1,5 @@
 import { errors } from '@opensearch-project/opensearch';
-import { ClusterMock, mockClient, type MockRequest } from '../opensearch/mock-cluster.js';
+import { ClusterMock, VersionedBulkCluster, mockClient } from '../opensearch/mock-cluster.js';
 import type { Queue } from 'bullmq';
 import { sql } from 'kysely';
 import { pino } from 'pino';
@@ -98,9 +98,10 @@ describe.skipIf(!TEST_REDIS_URL)(
     let relay: OutboxRelay;
     const mock = new ClusterMock();
     const client = mockClient(mock);
+    const fake = new VersionedBulkCluster(mock);
     /** what the cluster holds: id → version (external versioning as the cluster applies it) */
-    const cluster = new Map<string, number>();
-    const bulks: Record<string, unknown>[][] = [];
+    const cluster = fake.versions;
+    const bulks = fake.bulks;
     const metrics = new IndexerMetrics();
     let batcher: BatchIndexer;
     let worker: ReturnType<typeof startWorker>;
@@ -111,25 +112,11 @@ describe.skipIf(!TEST_REDIS_URL)(
       database = await createTestDatabase();
       await loadStockFixture(database.handle.db);
       await enableOutbox(database.handle.db);
-      mock.add({ method: 'POST', path: '/_bulk' }, (params: MockRequest) => {
-        const lines = params.body as unknown as Record<string, { _id: string; version: number }>[];
-        bulks.push(lines);
-        const items = [];
-        for (let i = 0; i < lines.length; i++) {
-          const [action, meta] = Object.entries(lines[i]!)[0]!;
-          const current = cluster.get(meta._id) ?? 0;
-          const status = meta.version > current ? (action === 'delete' ? 200 : 201) : 409;
-          if (status !== 409) cluster.set(meta._id, meta.version);
-          items.push({ [action]: { _index: 'stock_v1', _id: meta._id, status } });
-          if (action === 'index') i++;
-        }
-        return { took: 1, errors: items.some((x) => Object.values(x)[0]!.status === 409), items };
-      });
       // A queue of its own per run: the prefix keeps parallel runs on one Redis apart.
       const prefix = `pss-test-${process.pid}-${Date.now()}`;
-      queue = createIndexQueue(connection, prefix);
+      queue = createIndexQueue(connection, { prefix });
       batcher = new BatchIndexer(database.handle.db, client, 'stock', metrics, logger, 10);
-      worker = startWorker(connection, batcher, logger, 50, prefix);
+      worker = startWorker(connection, batcher, logger, { concurrency: 50, prefix });
       relay = new OutboxRelay(database.handle.db, queue, metrics, logger);
     });
     afterAll(async () => {

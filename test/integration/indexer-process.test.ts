@@ -77,7 +77,10 @@ describe.skipIf(!TEST_DATABASE_URL || !TEST_REDIS_URL)('indexer process', () => 
     if (child && child.exitCode === null) child.kill('SIGKILL');
     cluster?.close();
     const url = new URL(TEST_REDIS_URL!);
-    const queue = createIndexQueue({ host: url.hostname, port: Number(url.port || 6379) }, `bull-${alias}`);
+    const queue = createIndexQueue(
+      { host: url.hostname, port: Number(url.port || 6379) },
+      { prefix: `bull-${alias}` },
+    );
     await queue.obliterate({ force: true }).catch(() => undefined);
     await queue.close();
     await database?.drop();
@@ -101,6 +104,11 @@ describe.skipIf(!TEST_DATABASE_URL || !TEST_REDIS_URL)('indexer process', () => 
     expect(JSON.parse(bulk[1]!)).toMatchObject({ id: 6, price: 99 });
     await waitFor(() => output.includes('"outboxPending"'), 'a progress line');
     expect(output).toMatch(/"docsPerSecond":/);
+    const metricsPort = Number(/"metricsPort":(\d+)/.exec(output)?.[1]);
+    const scraped = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
+    expect(scraped).toMatch(/^search_indexer_documents_indexed_total [1-9]/m);
+    expect(scraped).toMatch(/^search_outbox_lag_seconds \d/m);
+    expect(scraped).toMatch(/^process_resident_memory_bytes /m);
     const exited = new Promise<number | null>((r) => child.on('exit', (code) => r(code)));
     child.kill('SIGTERM');
     expect(await exited).toBe(0);
