@@ -11,10 +11,10 @@ import {
   listCountries,
   listMakes,
   listModels,
-  listParts,
   listStock,
   listVariants,
 } from '../src/catalog/catalog-queries.js';
+import { PartsSnapshot } from '../src/catalog/parts-snapshot.js';
 import { seedCatalog } from '../src/catalog/seed.js';
 import { migrate } from '../src/db/migrate.js';
 import { startServer } from '../src/server.js';
@@ -34,6 +34,7 @@ const api = await startServer(services, 0, '127.0.0.1');
 
 // The same queries the routes run, answered bare (with the same page cache): path → loader.
 const cache = createCatalogCache();
+const parts = new PartsSnapshot(db);
 const request = { lang: 'pt' as const, page: 1, perPage: 50 };
 const bare = new Koa();
 bare.use(async (ctx) => {
@@ -46,14 +47,16 @@ bare.use(async (ctx) => {
     ...(ctx.query.per_page ? { perPage: Number(ctx.query.per_page) } : {}),
   };
   const loaders: Record<string, () => unknown> = {
-    parts: () => listParts(db, r),
+    parts: () => parts.list(r),
     'vehicle-makes': () => listMakes(db, r),
     'vehicle-models': () => listModels(db, Number(id), r),
     'vehicle-variants': () => listVariants(db, Number(id), r),
     countries: () => listCountries(r),
     brands: () => listStock(engine, 'make', r),
   };
-  ctx.body = kind === 'brands' ? await loaders[kind]!() : await cache(ctx.url, loaders[kind!]!);
+  // As in the routes: the stock-derived lists and the parts keep their own caches.
+  ctx.body =
+    kind === 'brands' || kind === 'parts' ? await loaders[kind]!() : await cache(ctx.url, loaders[kind!]!);
 });
 const baseline = await serveBare(bare);
 

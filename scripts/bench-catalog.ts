@@ -14,8 +14,9 @@ import { Command } from 'commander';
 const opts = new Command()
   .option('--duration <s>', 'seconds per endpoint and target', '10')
   .option('--connections <n>', 'concurrent connections', '16')
+  .option('--only <text>', 'only the endpoints whose name contains this text')
   .parse()
-  .opts<{ duration: string; connections: string }>();
+  .opts<{ duration: string; connections: string; only?: string }>();
 
 interface Ready {
   apiUrl: string;
@@ -84,7 +85,7 @@ console.log(
 );
 const header = ['endpoint', 'p50', 'p99', 'alvo p99 ≤ 20 ms', 'API req/s', 'bare req/s', 'rácio'];
 const rows: string[][] = [];
-for (const { name, path } of endpoints) {
+for (const { name, path } of endpoints.filter((e) => !opts.only || e.name.includes(opts.only))) {
   const api = await run(ready.apiUrl, path);
   const bare = await run(ready.bareUrl, path);
   rows.push([

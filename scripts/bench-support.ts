@@ -32,8 +32,10 @@ export function stopOnRequest(
   process.on('message', (message: { type: string }) => {
     extra(message);
     if (message.type === 'stop') {
-      bare.close();
-      void api.close().then(() => process.exit(0));
+      // The load generator may leave requests in flight: let the bare server finish them before
+      // the API closes the database they share.
+      bare.closeIdleConnections();
+      bare.close(() => void api.close().then(() => process.exit(0)));
     }
   });
 }

@@ -65,31 +65,6 @@ export async function listEntries(db: Database, kind: ListKind, r: ListRequest) 
   };
 }
 
-export async function listParts(db: Database, r: ListRequest & { group?: string; type?: string }) {
-  const conditions = [
-    ...(r.q ? [containsFolded(sql`${sql.ref(`p.name_fold_${r.lang}`)}`, r.q)] : []),
-    ...(r.group ? [sql`p.group_code = ${r.group}`] : []),
-    ...(r.type ? [sql`p.type_code = ${r.type}`] : []),
-  ];
-  const where = conditions.length ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
-  return paged<{
-    id: number;
-    name: string;
-    type: string;
-    group: string;
-    location: string | null;
-    side: string | null;
-  }>(
-    db,
-    sql`select count(*) as n from catalog_parts p ${where}`,
-    (total) =>
-      sql`select p.id, p.names ->> ${r.lang} as name, p.type_code as type, p.group_code as "group",
-               p.location_code as location, p.side_code as side, ${total}
-        from catalog_parts p ${where}
-        order by p.id limit ${r.perPage} offset ${offset(r)}`,
-  );
-}
-
 export async function listMakes(db: Database, r: ListRequest) {
   const where = r.q ? sql`where ${containsFolded(sql`m.name_fold`, r.q)}` : sql``;
   return paged<{ id: number; name: string; country_code: string | null }>(

@@ -3,11 +3,37 @@ export function normalizeReference(reference: string): string {
   return reference.replace(/[\s\-./_]+/g, '').toUpperCase();
 }
 
+/**
+ * Letters that are not a base letter plus a diacritic, so NFD leaves them alone, but that
+ * PostgreSQL's unaccent (f_fold) and OpenSearch's asciifolding spell out: "Außen" is "aussen".
+ */
+const SPELLED_OUT: Record<string, string> = {
+  ß: 'ss',
+  ẞ: 'ss',
+  æ: 'ae',
+  Æ: 'ae',
+  œ: 'oe',
+  Œ: 'oe',
+  ø: 'o',
+  Ø: 'o',
+  ł: 'l',
+  Ł: 'l',
+  đ: 'd',
+  Đ: 'd',
+  ð: 'd',
+  Ð: 'd',
+  þ: 'th',
+  Þ: 'th',
+  ı: 'i',
+};
+const SPELLED_OUT_PATTERN = new RegExp(`[${Object.keys(SPELLED_OUT).join('')}]`, 'gu');
+
 /** Case- and accent-folded text (same rule as f_fold in SQL): for makes, models and names. */
 export function fold(text: string): string {
   return text
     .normalize('NFD')
     .replace(/\p{Diacritic}/gu, '')
+    .replace(SPELLED_OUT_PATTERN, (letter) => SPELLED_OUT[letter]!)
     .toLowerCase()
     .trim();
 }

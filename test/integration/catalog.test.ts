@@ -2,6 +2,7 @@ import { get as httpGet } from 'node:http';
 import countries from 'i18n-iso-countries';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PartsSnapshot } from '../../src/catalog/parts-snapshot.js';
 import { seedCatalog } from '../../src/catalog/seed.js';
 import { fold } from '../../src/search/references.js';
 import { FIXTURE_ITEMS, loadStockFixture } from '../helpers/stock-fixture.js';
@@ -105,6 +106,62 @@ describe('catalogs', () => {
     expect((await get('/data/catalog/parts?q=travao&lang=de')).body.total).toBe(0);
     const makes = await get<{ name: string }>('/data/catalog/vehicle-makes?q=skoda');
     expect(makes.body.results.map((m) => m.name)).toContain('Škoda');
+  });
+
+  it('spells out ß as unaccent does, and combines q with group and type, as the table counts them', async () => {
+    const sharp = await get('/data/catalog/parts?lang=de&q=Außen&per_page=500');
+    const spelled = await get('/data/catalog/parts?lang=de&q=aussen&per_page=500');
+    const inTable = await sql<{ n: string }>`
+      select count(*) as n from catalog_parts where name_fold_de like '%aussen%'`.execute(app.services.db);
+    expect(sharp.body.total).toBeGreaterThan(0);
+    expect(sharp.body.total).toBe(Number(inTable.rows[0]!.n));
+    expect(spelled.body.results).toEqual(sharp.body.results);
+
+    const { group_code: group, type_code: type } = await app.services.db
+      .selectFrom('catalog_parts')
+      .select(['group_code', 'type_code'])
+      .where('id', '=', 1)
+      .executeTakeFirstOrThrow();
+    const filtered = await get<{ id: number; group: string; type: string }>(
+      `/data/catalog/parts?group=${group}&type=${type}&q=a&per_page=500`,
+    );
+    const expected = await sql<{ id: number }>`
+      select id from catalog_parts
+      where group_code = ${group} and type_code = ${type} and name_fold_pt like '%a%' order by id`.execute(
+      app.services.db,
+    );
+    expect(filtered.body.results.map((p) => p.id)).toEqual(expected.rows.map((r) => r.id));
+    expect(filtered.body.total).toBe(expected.rows.length);
+  });
+
+  it('reads the parts catalog again a minute later, answering from the copy in hand meanwhile', async () => {
+    let now = 0;
+    const snapshot = new PartsSnapshot(app.services.db, () => now);
+    const request = { lang: 'en' as const, q: 'zzz test part', page: 1, perPage: 10 };
+    expect((await snapshot.list(request)).total).toBe(0);
+    await sql`insert into catalog_parts (id, code, group_code, type_code, names)
+              select 99001, 'zzz_test', group_code, type_code,
+                     jsonb_build_object('pt', 'ZZZ peça', 'en', 'ZZZ test part', 'es', 'ZZZ pieza',
+                                        'fr', 'ZZZ pièce', 'de', 'ZZZ Teil', 'it', 'ZZZ pezzo')
+              from catalog_parts where id = 1`.execute(app.services.db);
+    try {
+      now = 59_000;
+      expect((await snapshot.list(request)).total).toBe(0);
+      now = 60_000;
+      // The refresh starts in the background; this answer still comes from the old copy.
+      expect((await snapshot.list(request)).total).toBe(0);
+      let fresh = await snapshot.list(request);
+      for (let i = 0; i < 100 && fresh.total === 0; i++) {
+        await new Promise((r) => setTimeout(r, 20));
+        fresh = await snapshot.list(request);
+      }
+      expect(fresh).toEqual({
+        total: 1,
+        results: [expect.objectContaining({ id: 99001, name: 'ZZZ test part' })],
+      });
+    } finally {
+      await sql`delete from catalog_parts where id = 99001`.execute(app.services.db);
+    }
   });
 
   it('paginates long lists with true totals, also past the end', async () => {

@@ -1,4 +1,5 @@
 import { createCatalogCache, type CatalogCache } from '../../catalog/catalog-cache.js';
+import { PartsSnapshot } from '../../catalog/parts-snapshot.js';
 import { LIST_KINDS, type ListKind } from '../../catalog/catalog-lists.js';
 import {
   listCountries,
@@ -6,7 +7,6 @@ import {
   listEntries,
   listMakes,
   listModels,
-  listParts,
   listStock,
   listVariants,
   type ListRequest,
@@ -112,7 +112,7 @@ interface ListRouteSpec<Params> {
   query?: JsonSchema;
   cacheSeconds?: number;
   errors?: number[];
-  /** stock-derived lists follow the stock (the engine caches those itself) */
+  /** lists with a cache of their own: the stock-derived ones (in the engine) and the parts */
   uncached?: boolean;
   load(query: ListQuery & Record<string, unknown>, params: Params): Promise<Page<unknown>> | Page<unknown>;
 }
@@ -163,6 +163,7 @@ const LIST_SUMMARIES: Record<ListKind, string> = {
 export function catalogRoutes(services: Services): AnyRoute[] {
   const { db, engine } = services;
   const cache = createCatalogCache();
+  const parts = new PartsSnapshot(db);
   return [
     listRoute(cache, {
       path: '/data/catalog/parts',
@@ -179,8 +180,10 @@ export function catalogRoutes(services: Services): AnyRoute[] {
         location: nullable('string'),
         side: nullable('string'),
       }),
+      // The parts catalog keeps its own in-process copy (parts-snapshot.ts): no page cache on top.
+      uncached: true,
       load: (q) =>
-        listParts(db, {
+        parts.list({
           ...toRequest(q),
           ...(typeof q.group === 'string' ? { group: q.group } : {}),
           ...(typeof q.type === 'string' ? { type: q.type } : {}),
