@@ -13,6 +13,7 @@ import { aliasTargets } from './index-admin.js';
 import { IndexerMetrics, serveMetrics } from './metrics.js';
 import { enableOutbox, outboxLag, pruneOutbox } from './outbox.js';
 import { rebuildIndex } from './rebuild.js';
+import { RebuildRequests } from './rebuild-requests.js';
 import { OutboxRelay } from './relay.js';
 import { BatchIndexer, createIndexQueue, startWorker } from './worker.js';
 
@@ -62,6 +63,10 @@ const batcher = new BatchIndexer(handle.db, client, config.opensearchIndex, metr
 const worker = startWorker(connection, batcher, logger, { prefix });
 const relay = new OutboxRelay(handle.db, queue, metrics, logger);
 await relay.start(handle.pool);
+const rebuilds = new RebuildRequests(handle.db, client, config.opensearchIndex, logger);
+const rebuildCheck = setInterval(() => {
+  rebuilds.check().catch((error: unknown) => logger.error({ err: error }, 'rebuild failed; retrying'));
+}, 5_000);
 
 const report = setInterval(() => {
   void (async () => {
@@ -100,6 +105,7 @@ async function shutdown(signal: string): Promise<void> {
   stopping = true;
   logger.info({ signal }, 'indexer stopping: finishing the batch in hand');
   clearInterval(report);
+  clearInterval(rebuildCheck);
   await relay.stop();
   // close() waits for the jobs in progress, whose batch is then flushed.
   const closing = worker.close();

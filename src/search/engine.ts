@@ -145,10 +145,8 @@ export interface SearchEngine {
   facets(request: FacetRequest): Promise<FacetValue[]>;
   /** throws when the engine cannot answer (for /ready) */
   ping(): Promise<void>;
-  /** write documents (no-op where Postgres is the engine: it reads the source directly) */
-  index(documents: StockDocument[]): Promise<void>;
-  /** remove documents by item id (no-op for the Postgres engine) */
-  remove(ids: number[]): Promise<void>;
+  // Writing is not the engine's business: the indexer (indexer/) keeps OpenSearch in step with
+  // Postgres through the outbox, with external versions.
   close?(): Promise<void>;
 }
 

@@ -12,10 +12,9 @@ import {
   type PriceSummary,
   type SearchEngine,
   type SearchResult,
-  type StockDocument,
   type StockQuery,
 } from './engine.js';
-import { indexLines, toHit, type StockSource } from './opensearch-documents.js';
+import { toHit, type StockSource } from './opensearch-documents.js';
 import { MAX_RESULT_WINDOW, facetsBody, histogramBody, searchBody, statsBody } from './opensearch-queries.js';
 import { histogramBounds, roundPrice } from './price-math.js';
 
@@ -209,29 +208,6 @@ export class OpenSearchEngine implements SearchEngine {
     // Up but without the alias (never reindexed): searches would fail, so not ready.
     if (!exists)
       throw new DependencyUnavailableError('opensearch', new Error(`alias ${this.index_} missing`));
-  }
-
-  async index(documents: StockDocument[]): Promise<void> {
-    if (documents.length === 0) return;
-    const answer = await this.call(() =>
-      this.client.bulk({ body: indexLines(this.index_, documents), require_alias: true }),
-    );
-    if (answer.errors) {
-      // A version conflict means the index already holds a newer (or the same) version: fine.
-      const failed = answer.items.filter((i) => {
-        const r = i.index;
-        return r?.error && r.status !== 409;
-      });
-      if (failed.length)
-        throw new Error(`bulk index failed for ids ${failed.map((i) => i.index?._id).join(',')}`);
-    }
-  }
-
-  async remove(ids: number[]): Promise<void> {
-    if (ids.length === 0) return;
-    await this.call(() =>
-      this.client.bulk({ body: ids.map((id) => ({ delete: { _index: this.index_, _id: String(id) } })) }),
-    );
   }
 
   async close(): Promise<void> {

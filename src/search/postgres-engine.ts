@@ -236,10 +236,6 @@ export class PostgresEngine implements SearchEngine {
     await sql`select 1`.execute(this.db);
   }
 
-  // Postgres is the source of truth here: there is nothing to copy.
-  async index(): Promise<void> {}
-  async remove(): Promise<void> {}
-
   /** Count, min/max/avg and distinct sellers overall and per condition, in one hashed pass. */
   private async priceStats(query: StockQuery): Promise<PriceStats> {
     return summarize(await this.groups(whereClause(query)));

@@ -2,6 +2,7 @@ import { errors } from '@opensearch-project/opensearch';
 import { ClusterMock, VersionedBulkCluster, mockClient } from '../opensearch/mock-cluster.js';
 import type { Queue } from 'bullmq';
 import { sql } from 'kysely';
+import type { Database } from '../../src/db/database.js';
 import { pino } from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/clock.js';
@@ -67,28 +68,86 @@ describe('outbox triggers (PostgreSQL and PGlite)', () => {
     try {
       await loadStockFixture(db);
       await enableOutbox(db);
+      const before = await maxVersion(db);
       await sql`update stock_items set price = price + 1 where id in (1, 2)`.execute(db);
       await sql`update stock_items set quantity = 5 where id = 1`.execute(db);
       await sql`insert into stock_item_references (item_id, reference) values (2, 'X-2')`.execute(db);
       await sql`delete from stock_items where id = 8`.execute(db);
       // A group reference changes the documents of every item of the group (1, 2, 3).
       await sql`insert into xref_group_references (group_id, reference) values (1, 'GRP-NEW')`.execute(db);
-      const rows = await sql<{ item_id: string; version: string; deleted: boolean }>`
-        select item_id, version, deleted from search_outbox where done_at is null order by item_id`.execute(
-        db,
-      );
+      const rows = await pendingRows(db);
       const versions = await sql<{ id: string; version: string }>`
         select id, version from stock_items where id in (1, 2, 3) order by id`.execute(db);
-      expect(rows.rows).toEqual([
+      const tombstone = rows.find((r) => r.item_id === '8');
+      expect(rows).toEqual([
         ...versions.rows.map((v) => ({ item_id: v.id, version: v.version, deleted: false })),
-        { item_id: '8', version: '2', deleted: true },
+        { item_id: '8', version: tombstone?.version, deleted: true },
       ]);
-      expect(versions.rows.map((v) => Number(v.version))).toEqual([4, 4, 2]);
+      // Every change drew a version above all earlier ones; the group change came last.
+      const drawn = rows.map((r) => Number(r.version));
+      expect(Math.min(...drawn)).toBeGreaterThan(before);
+      expect(new Set(drawn).size).toBe(drawn.length);
+      expect(Number(tombstone!.version)).toBeLessThan(Number(versions.rows[2]!.version));
+    } finally {
+      await database.drop();
+    }
+  });
+
+  it('an id inserted again after its delete outranks its tombstone', async () => {
+    const database = await createTestDatabase();
+    const db = database.handle.db;
+    try {
+      await loadStockFixture(db);
+      await enableOutbox(db);
+      await sql`delete from stock_items where id = 7`.execute(db);
+      const [tombstone] = await pendingRows(db);
+      expect(tombstone).toMatchObject({ item_id: '7', deleted: true });
+      await sql`update search_outbox set done_at = now()`.execute(db);
+      await sql`insert into stock_items (id, vendor_id, reference, title, condition, price, location_country_code)
+                values (7, 1, 'AGAIN-7', 'De volta', 'novo', 10, 'PT')`.execute(db);
+      const [again] = await pendingRows(db);
+      expect(again).toMatchObject({ item_id: '7', deleted: false });
+      expect(Number(again!.version)).toBeGreaterThan(Number(tombstone!.version));
+    } finally {
+      await database.drop();
+    }
+  });
+
+  it('a TRUNCATE of the stock asks for a rebuild, only while an indexer is in use', async () => {
+    const database = await createTestDatabase();
+    const db = database.handle.db;
+    const requested = async () =>
+      (
+        await sql<{ at: Date | null }>`select rebuild_requested_at as at from search_indexer_state`.execute(
+          db,
+        )
+      ).rows[0]!.at;
+    try {
+      await loadStockFixture(db);
+      await sql`truncate stock_items cascade`.execute(db);
+      expect(await requested()).toBeNull();
+      await sql`insert into stock_items (id, vendor_id, reference, title, condition, price, location_country_code)
+                values (1, 1, 'NEW-1', 'Novo', 'novo', 10, 'PT')`.execute(db);
+      await enableOutbox(db);
+      await sql`truncate stock_items cascade`.execute(db);
+      expect(await requested()).toBeInstanceOf(Date);
     } finally {
       await database.drop();
     }
   });
 });
+
+async function maxVersion(db: Database): Promise<number> {
+  const r = await sql<{ v: string }>`select max(version) as v from stock_items`.execute(db);
+  return Number(r.rows[0]!.v);
+}
+
+async function pendingRows(db: Database) {
+  return (
+    await sql<{ item_id: string; version: string; deleted: boolean }>`
+      select item_id, version, deleted from search_outbox where done_at is null order by item_id`.execute(db)
+  ).rows;
+}
 
 describe.skipIf(!TEST_REDIS_URL)(
   'indexer: outbox → queue → bulk (real Postgres and Redis, mock cluster)',
@@ -151,14 +210,15 @@ describe.skipIf(!TEST_REDIS_URL)(
     it('an insert writes one outbox row, one job, one index action with the row version', async () => {
       await sql`insert into stock_items (id, vendor_id, reference, title, condition, price, location_country_code)
               values (900, 1, 'NEW-900', 'Novo item', 'novo', 10, 'PT')`.execute(database.handle.db);
-      expect(await pending()).toEqual([{ item_id: '900', version: '1', deleted: false }]);
+      const inserted = await maxVersion(database.handle.db);
+      expect(await pending()).toEqual([{ item_id: '900', version: String(inserted), deleted: false }]);
       expect(await settle()).toBe(1);
       expect(bulks).toHaveLength(1);
       expect(bulks[0]![0]).toEqual({
-        index: { _index: 'stock', _id: '900', version: 1, version_type: 'external' },
+        index: { _index: 'stock', _id: '900', version: inserted, version_type: 'external' },
       });
       expect(bulks[0]![1]).toMatchObject({ id: 900, reference: 'NEW-900', references_norm: ['NEW900'] });
-      expect(cluster.get('900')).toBe(1);
+      expect(cluster.get('900')).toBe(inserted);
     });
 
     it('an update (row and its references in one transaction) is one row and one index action at the new version', async () => {
@@ -172,7 +232,7 @@ describe.skipIf(!TEST_REDIS_URL)(
       expect(rows).toHaveLength(1);
       expect(rows[0]).toMatchObject({ item_id: '900', deleted: false });
       const version = Number(rows[0]!.version);
-      expect(version).toBeGreaterThan(1);
+      expect(version).toBeGreaterThan(cluster.get('900')!);
       await settle();
       expect(bulks).toHaveLength(1);
       expect(bulks[0]![0]).toEqual({
@@ -208,13 +268,16 @@ describe.skipIf(!TEST_REDIS_URL)(
     it('a delete becomes one tombstone with a version above the last one', async () => {
       const before = cluster.get('900')!;
       await sql`delete from stock_items where id = 900`.execute(database.handle.db);
-      expect(await pending()).toEqual([{ item_id: '900', version: String(before + 1), deleted: true }]);
+      const [tombstone] = await pending();
+      expect(tombstone).toMatchObject({ item_id: '900', deleted: true });
+      const version = Number(tombstone!.version);
+      expect(version).toBeGreaterThan(before);
       await settle();
       expect(bulks).toHaveLength(1);
       expect(bulks[0]).toEqual([
-        { delete: { _index: 'stock', _id: '900', version: before + 1, version_type: 'external' } },
+        { delete: { _index: 'stock', _id: '900', version, version_type: 'external' } },
       ]);
-      expect(cluster.get('900')).toBe(before + 1);
+      expect(cluster.get('900')).toBe(version);
     });
   },
 );

@@ -1,5 +1,8 @@
+import { sql } from 'kysely';
+import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rebuildIndex } from '../../indexer/rebuild.js';
+import { RebuildRequests } from '../../indexer/rebuild-requests.js';
 import { FIXTURE_ITEMS, loadStockFixture } from '../helpers/stock-fixture.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database.js';
 import { ClusterMock, mockClient, type MockRequest } from '../opensearch/mock-cluster.js';
@@ -79,7 +82,32 @@ describe('reindex', () => {
       .filter((l) => l.index)
       .map((l) => l.index!);
     expect(actions.map((a) => Number(a._id))).toEqual(FIXTURE_ITEMS.map((i) => i.id).sort((a, b) => a - b));
-    expect(actions.every((a) => a.version === 1 && a.version_type === 'external')).toBe(true);
+    const versions = await sql<{ id: string; version: string }>`
+      select id, version from stock_items order by id`.execute(database.handle.db);
+    expect(actions.map((a) => [a._id, a.version, a.version_type])).toEqual(
+      versions.rows.map((r) => [r.id, Number(r.version), 'external']),
+    );
     expect(progress.at(-1)).toBe(FIXTURE_ITEMS.length);
+  });
+
+  it('rebuilds on the request a TRUNCATE leaves, once, and then has nothing to do', async () => {
+    const logger = pino({ level: 'silent' });
+    const requests = new RebuildRequests(database.handle.db, client, 'stock', logger);
+    expect(await requests.check()).toBeNull();
+    // The outbox is on (the rebuild above enabled it): the stock is replaced wholesale.
+    await sql`truncate stock_items cascade`.execute(database.handle.db);
+    await sql`insert into stock_items (id, vendor_id, reference, title, condition, price, location_country_code)
+              values (5000, 1, 'ONLY-5000', 'Único', 'novo', 10, 'PT')`.execute(database.handle.db);
+    sent.length = 0;
+    const rebuilt = await requests.check();
+    expect(rebuilt).toEqual({ index: 'stock_v3', documents: 1, removed: ['stock_v2'] });
+    const bulkIds = sent
+      .filter((s) => s.call === 'POST /_bulk')
+      .flatMap((s) => s.body as Record<string, { _id: string }>[])
+      .filter((l) => l.index)
+      .map((l) => l.index!._id);
+    expect(bulkIds).toEqual(['5000']);
+    expect(sent.map((s) => s.call)).toContain('POST /_aliases');
+    expect(await requests.check()).toBeNull();
   });
 });
