@@ -67,4 +67,4 @@ process.send!({
   seedSeconds: seeded.seeded ? seeded.seconds : null,
   database: services.database.kind,
 });
-stopOnRequest(api, baseline.server);
+stopOnRequest(api, baseline);

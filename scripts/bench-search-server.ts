@@ -72,6 +72,6 @@ process.send!({
   items: Number(total.rows[0]!.n),
   samples: { references, vehicles, words },
 });
-stopOnRequest(api, baseline.server, (message) => {
+stopOnRequest(api, baseline, (message) => {
   if (message.type === 'rss') process.send!({ type: 'rss', rss: process.memoryUsage().rss });
 });

@@ -16,26 +16,47 @@ export function benchConfig(overrides: Record<string, string> = {}): Config {
   });
 }
 
-/** Serves the bare baseline handler on a random local port; returns its URL and server. */
-export async function serveBare(app: Koa): Promise<{ url: string; server: Server }> {
-  const server = createServer(app.callback());
+export interface BareServer {
+  url: string;
+  server: Server;
+  /** resolves once no request is being handled (the load generator may leave some in flight) */
+  idle(): Promise<void>;
+}
+
+/** Serves the bare baseline handler on a random local port. */
+export async function serveBare(app: Koa): Promise<BareServer> {
+  const handle = app.callback();
+  let inFlight = 0;
+  const waiters: (() => void)[] = [];
+  const server = createServer((req, res) => {
+    inFlight++;
+    void handle(req, res).finally(() => {
+      if (--inFlight === 0) for (const wake of waiters.splice(0)) wake();
+    });
+  });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    server,
+    idle: () => (inFlight === 0 ? Promise.resolve() : new Promise((resolve) => waiters.push(resolve))),
+  };
 }
 
 /** In a forked bench server: close both servers and exit when the parent says stop. */
 export function stopOnRequest(
   api: RunningServer,
-  bare: Server,
+  bare: BareServer,
   extra: (message: { type: string }) => void = () => {},
 ) {
   process.on('message', (message: { type: string }) => {
     extra(message);
     if (message.type === 'stop') {
-      // The load generator may leave requests in flight: let the bare server finish them before
-      // the API closes the database they share.
-      bare.closeIdleConnections();
-      bare.close(() => void api.close().then(() => process.exit(0)));
+      // Requests still in flight on the bare server use the API's database: finish them first.
+      bare.server.close();
+      void bare
+        .idle()
+        .then(() => api.close())
+        .then(() => process.exit(0));
     }
   });
 }
