@@ -11,11 +11,32 @@ export interface OutboxEntry {
 
 /**
  * Turns the outbox triggers on (sql/0020_search_outbox.sql): from now on every stock change is
- * recorded. Called by the indexer and by reindex; the embedded shape never calls it.
+ * recorded. Called by the indexer and by reindex; the embedded shape never calls it. Turned on
+ * again after `npm run indexer:disable`, the changes made meanwhile were never recorded, so it
+ * also asks for a full rebuild (indexer/rebuild-requests.ts).
  */
 export async function enableOutbox(db: Database): Promise<void> {
-  await sql`update search_indexer_state set enabled = true, enabled_at = coalesce(enabled_at, now())
+  await sql`update search_indexer_state
+            set enabled = true,
+                enabled_at = coalesce(enabled_at, now()),
+                rebuild_requested_at = case when enabled_at is null then rebuild_requested_at else now() end
             where singleton and not enabled`.execute(db);
+}
+
+/**
+ * Turns the outbox triggers off and drops what was pending, for a deployment that no longer runs
+ * an indexer (otherwise every change would pile up unread). Returns the rows dropped.
+ */
+export async function disableOutbox(db: Database): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    await sql`update search_indexer_state set enabled = false where singleton`.execute(trx);
+    const dropped = await sql<{ n: string }>`
+      with gone as (delete from search_outbox where done_at is null returning 1) select count(*) as n from gone`.execute(
+      trx,
+    );
+    await sql`delete from search_outbox`.execute(trx);
+    return Number(dropped.rows[0]!.n);
+  });
 }
 
 /**

@@ -15,7 +15,8 @@ import { createTestAccount } from '../helpers/accounts-fixture.js';
 import { loadStockFixture } from '../helpers/stock-fixture.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database.js';
-import { TEST_REDIS_URL } from '../helpers/test-env.js';
+import { runScript } from '../helpers/run-script.js';
+import { TEST_DATABASE_URL, TEST_REDIS_URL } from '../helpers/test-env.js';
 
 const logger = pino({ level: 'silent' });
 
@@ -63,11 +64,7 @@ describe('outbox triggers (PostgreSQL and PGlite)', () => {
     }
   });
   it('once an indexer enabled it, each item keeps one pending row with its latest version', async () => {
-    const database = await createTestDatabase();
-    const db = database.handle.db;
-    try {
-      await loadStockFixture(db);
-      await enableOutbox(db);
+    await withOutbox(async (db) => {
       const before = await maxVersion(db);
       await sql`update stock_items set price = price + 1 where id in (1, 2)`.execute(db);
       await sql`update stock_items set quantity = 5 where id = 1`.execute(db);
@@ -77,7 +74,7 @@ describe('outbox triggers (PostgreSQL and PGlite)', () => {
       await sql`insert into xref_group_references (group_id, reference) values (1, 'GRP-NEW')`.execute(db);
       const rows = await pendingRows(db);
       const versions = await sql<{ id: string; version: string }>`
-        select id, version from stock_items where id in (1, 2, 3) order by id`.execute(db);
+      select id, version from stock_items where id in (1, 2, 3) order by id`.execute(db);
       const tombstone = rows.find((r) => r.item_id === '8');
       expect(rows).toEqual([
         ...versions.rows.map((v) => ({ item_id: v.id, version: v.version, deleted: false })),
@@ -88,29 +85,21 @@ describe('outbox triggers (PostgreSQL and PGlite)', () => {
       expect(Math.min(...drawn)).toBeGreaterThan(before);
       expect(new Set(drawn).size).toBe(drawn.length);
       expect(Number(tombstone!.version)).toBeLessThan(Number(versions.rows[2]!.version));
-    } finally {
-      await database.drop();
-    }
+    });
   });
 
   it('an id inserted again after its delete outranks its tombstone', async () => {
-    const database = await createTestDatabase();
-    const db = database.handle.db;
-    try {
-      await loadStockFixture(db);
-      await enableOutbox(db);
+    await withOutbox(async (db) => {
       await sql`delete from stock_items where id = 7`.execute(db);
       const [tombstone] = await pendingRows(db);
       expect(tombstone).toMatchObject({ item_id: '7', deleted: true });
       await sql`update search_outbox set done_at = now()`.execute(db);
       await sql`insert into stock_items (id, vendor_id, reference, title, condition, price, location_country_code)
-                values (7, 1, 'AGAIN-7', 'De volta', 'novo', 10, 'PT')`.execute(db);
+              values (7, 1, 'AGAIN-7', 'De volta', 'novo', 10, 'PT')`.execute(db);
       const [again] = await pendingRows(db);
       expect(again).toMatchObject({ item_id: '7', deleted: false });
       expect(Number(again!.version)).toBeGreaterThan(Number(tombstone!.version));
-    } finally {
-      await database.drop();
-    }
+    });
   });
 
   it('a TRUNCATE of the stock asks for a rebuild, only while an indexer is in use', async () => {
@@ -136,6 +125,41 @@ describe('outbox triggers (PostgreSQL and PGlite)', () => {
     }
   });
 });
+
+describe.skipIf(!TEST_DATABASE_URL)('npm run indexer:disable', () => {
+  it('stops recording, drops what was pending, and a later indexer start asks for a rebuild', async () => {
+    await withOutbox(async (db, database) => {
+      await sql`update stock_items set price = price + 1 where id in (1, 2, 3)`.execute(db);
+      expect(await pendingRows(db)).toHaveLength(3);
+
+      const run = await runScript('../indexer/disable.ts', [], {
+        DATABASE_URL: database.url!,
+        LOG_LEVEL: 'silent',
+      });
+      expect(run.code).toBe(0);
+      expect(run.stdout).toContain('3 alterações pendentes descartadas');
+      await sql`update stock_items set price = price + 1 where id = 4`.execute(db);
+      expect(await pendingRows(db)).toEqual([]);
+
+      await enableOutbox(db);
+      const state = await sql<{ enabled: boolean; at: Date | null }>`
+      select enabled, rebuild_requested_at as at from search_indexer_state`.execute(db);
+      expect(state.rows[0]).toMatchObject({ enabled: true, at: expect.any(Date) });
+    });
+  });
+});
+
+/** A fresh database with the fixture and the outbox switched on, dropped afterwards. */
+async function withOutbox(test: (db: Database, database: TestDatabase) => Promise<void>): Promise<void> {
+  const database = await createTestDatabase();
+  try {
+    await loadStockFixture(database.handle.db);
+    await enableOutbox(database.handle.db);
+    await test(database.handle.db, database);
+  } finally {
+    await database.drop();
+  }
+}
 
 async function maxVersion(db: Database): Promise<number> {
   const r = await sql<{ v: string }>`select max(version) as v from stock_items`.execute(db);

@@ -1,0 +1,29 @@
+/**
+ * npm run indexer:disable
+ *
+ * For a deployment going back to the Postgres engine: stops recording stock changes for the
+ * indexer (sql/0020_search_outbox.sql) and drops the changes still pending, so the outbox does not
+ * grow unread. The next `npm run indexer` turns it on again and rebuilds the index, since the
+ * changes made meanwhile were not recorded.
+ */
+import { loadConfig } from '../src/config.js';
+import { openDatabase } from '../src/db/database.js';
+import { migrate } from '../src/db/migrate.js';
+import { disableOutbox } from './outbox.js';
+
+const config = loadConfig();
+if (!config.databaseUrl) {
+  console.error('DATABASE_URL não está definido: o indexador só existe com uma base de dados PostgreSQL.');
+  process.exit(1);
+}
+const handle = await openDatabase({ url: config.databaseUrl, poolSize: 1 });
+try {
+  await migrate(handle.db);
+  const dropped = await disableOutbox(handle.db);
+  console.log(
+    `Registo de alterações para o indexador desligado; ${dropped} alterações pendentes descartadas.\n` +
+      'Para voltar ao OpenSearch, inicie o indexador (npm run indexer): o índice é reconstruído.',
+  );
+} finally {
+  await handle.close();
+}
