@@ -1,6 +1,7 @@
 import type { API, Types } from '@opensearch-project/opensearch';
 import type { FacetRequest, PageRequest, StockQuery } from './engine.js';
 import { fold, normalizeReference } from './references.js';
+import { textWords } from './text-query.js';
 
 type Query = Types.Common_QueryDsl.QueryContainer;
 type Aggregations = Record<string, Types.Common_Aggregations.AggregationContainer>;
@@ -43,20 +44,17 @@ export function stockQuery(q: StockQuery): Query {
       },
     });
   }
+  const should: Query[] = [];
   if (q.text !== undefined) {
-    // Every word required, the last one as a prefix, accents folded. text_all is title +
-    // description (copy_to), so the words may be spread over both, as in Postgres' search_vector;
-    // its sub-fields add each language's stemming.
-    must.push({
-      multi_match: {
-        query: q.text,
-        type: 'bool_prefix',
-        operator: 'and',
-        fields: ['text_all', 'text_all.*'],
-      },
-    });
+    // Matching as in Postgres: every word a whole word of title + description (text_all, copy_to),
+    // the last one as a prefix, accents folded, words cut as textWords cuts them (the analyzer's
+    // pattern tokenizer). The per-language sub-fields (stemming, stop words) would match more, so
+    // they only rank.
+    const words = textWords(fold(q.text)).join(' ');
+    must.push({ multi_match: { query: words, type: 'bool_prefix', operator: 'and', fields: ['text_all'] } });
+    should.push({ multi_match: { query: words, type: 'bool_prefix', fields: ['text_all.*'] } });
   }
-  return { bool: { filter, ...(must.length ? { must } : {}) } };
+  return { bool: { filter, ...(must.length ? { must } : {}), ...(should.length ? { should } : {}) } };
 }
 
 /** Relevance for text, else price; the id always breaks ties so pages never overlap. */
