@@ -3,6 +3,7 @@ import type { Principal } from '../accounts/principal.js';
 import type { Database } from '../db/database.js';
 import type { DB, SearchKind } from '../db/schema.js';
 import { paymentRequired } from '../http/errors.js';
+import { BatchLanes } from './batch-lanes.js';
 
 export interface SearchRecord {
   kind: SearchKind;
@@ -48,49 +49,89 @@ interface ChargeRow {
   spent: number | null;
 }
 
+/** A search to record, as charge_searches() and record_free_searches() (sql/0022) read it. */
+interface SearchRecordRow {
+  account_id: string;
+  api_key_id: string | null;
+  cost: number;
+  day: string;
+  now: string;
+  kind: SearchKind;
+  query: Record<string, unknown>;
+  summary: string;
+  total: number;
+  page: number;
+  per_page: number;
+  token_status: string;
+}
+
+export interface SearchRecorder {
+  /**
+   * Records a search and charges its cost: the history row, and for a cost above 0 the debit, the
+   * daily counters and the ledger row, or nothing. 402 when the balance or a daily limit forbids it.
+   */
+  record(principal: Principal, cost: number, search: SearchRecord, now: Date): Promise<ChargeOutcome>;
+}
+
 /**
- * Records a search and charges its cost. A charge is one call of the charge_search() SQL function
- * (sql/0006): it locks the key and account rows, checks the balance and both daily limits on them,
- * and writes the debit, the counters, the history and the ledger rows, or nothing. Concurrent
- * charges of one account queue on its row, so they can never overspend; one round trip keeps the
- * lock short. 402 when the balance or a limit forbids it.
+ * A charge is a call of the charge_search() SQL function (sql/0006): it locks the key and account
+ * rows, checks the balance and both daily limits on them, and writes the debit, the counters, the
+ * history and the ledger rows, or nothing. Concurrent charges of one account queue on its row, so
+ * they can never overspend. Charges of one account and key that arrive while one of theirs is being
+ * written go together in the next call of charge_searches() (sql/0022): one round trip, one lock
+ * wait and one commit for the batch, each charge still checked in turn. Free searches only write
+ * their history row; an account's free searches arriving together are written together too (a lane
+ * per account, so one account's failure never fails another's request). Every request still waits
+ * until its own rows are committed.
  */
-export async function recordSearch(
-  db: Database,
-  principal: Principal,
-  cost: number,
-  search: SearchRecord,
-  now: Date,
-): Promise<ChargeOutcome> {
-  if (cost === 0) {
-    // Free: the history row and the balance to report, in one round trip.
-    const row = await db
-      .insertInto('searches')
-      .values({
+export function createSearchRecorder(db: Database): SearchRecorder {
+  // A lane per account and key ("account:key"): a batch locks one key row and one account row, in
+  // that order, as a single charge does, so batches never deadlock each other.
+  const charges = new BatchLanes<SearchRecordRow, ChargeRow>(async (_lane, batch) => {
+    const { account_id, api_key_id } = batch[0]!;
+    const result = await sql<ChargeRow>`
+      select * from charge_searches(${account_id}, ${api_key_id}, ${JSON.stringify(batch)}::jsonb)`.execute(
+      db,
+    );
+    return result.rows;
+  });
+  const freeSearches = new BatchLanes<SearchRecordRow, { search_id: string; credits: number }>(
+    async (_lane, batch) => {
+      const result = await sql<{ search_id: string; credits: number }>`
+        select * from record_free_searches(${JSON.stringify(batch)}::jsonb)`.execute(db);
+      return result.rows;
+    },
+  );
+
+  return {
+    async record(principal, cost, search, now) {
+      const row: SearchRecordRow = {
         account_id: principal.accountId,
         api_key_id: principal.apiKeyId,
+        cost,
+        day: utcDay(now),
+        now: now.toISOString(),
         kind: search.kind,
-        query: JSON.stringify(search.query),
-        query_summary: search.summary,
+        query: search.query,
+        summary: search.summary,
         total: search.total,
         page: search.page,
         per_page: search.perPage,
-        credits_spent: 0,
         token_status: search.tokenStatus,
-        created_at: now,
-      })
-      .returning((eb) => [
-        'id',
-        eb.selectFrom('accounts').select('credits').where('id', '=', principal.accountId).as('credits'),
-      ])
-      .executeTakeFirstOrThrow();
-    return { creditsRemaining: row.credits ?? 0, searchId: row.id };
-  }
-  const result = await sql<ChargeRow>`
-    select * from charge_search(${principal.accountId}, ${principal.apiKeyId}, ${cost}, ${utcDay(now)}::date, ${now},
-      ${search.kind}, ${JSON.stringify(search.query)}::jsonb, ${search.summary}, ${search.total}, ${search.page},
-      ${search.perPage}, ${search.tokenStatus})`.execute(db);
-  const row = result.rows[0]!;
+      };
+      if (cost === 0) {
+        const free = await freeSearches.submit(principal.accountId, row);
+        return { creditsRemaining: free.credits, searchId: free.search_id };
+      }
+      return chargeOutcome(
+        await charges.submit(`${principal.accountId}:${principal.apiKeyId ?? ''}`, row),
+        cost,
+      );
+    },
+  };
+}
+
+function chargeOutcome(row: ChargeRow, cost: number): ChargeOutcome {
   switch (row.status) {
     case 'ok':
       return { creditsRemaining: row.credits!, searchId: row.search_id! };

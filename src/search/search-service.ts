@@ -1,6 +1,6 @@
 import type { Principal } from '../accounts/principal.js';
 import type { Clock } from '../clock.js';
-import { recordSearch } from '../credits/ledger.js';
+import { createSearchRecorder } from '../credits/ledger.js';
 import type { Database } from '../db/database.js';
 import { badRequest } from '../http/errors.js';
 import {
@@ -51,6 +51,7 @@ async function askEngine<T>(call: () => Promise<T>): Promise<T> {
 }
 
 export function createSearchService({ db, engine, clock, searchTokenSecret }: SearchServiceDependencies) {
+  const recorder = createSearchRecorder(db);
   return {
     /**
      * Runs the search, then charges: the first page with results costs 1 credit; a page fetched
@@ -72,8 +73,7 @@ export function createSearchService({ db, engine, clock, searchTokenSecret }: Se
         engine.search(parsed.query, { page: parsed.page, perPage: parsed.perPage }),
       );
       const cost = result.total > 0 && check.status !== 'valid' ? SEARCH_COST : 0;
-      const charge = await recordSearch(
-        db,
+      const charge = await recorder.record(
         principal,
         cost,
         {
@@ -111,8 +111,7 @@ export function createSearchService({ db, engine, clock, searchTokenSecret }: Se
       const now = clock.now();
       const stats = await askEngine(() => engine.stats(parsed.query));
       const cost = stats.totalResults > 0 ? STATS_COST : 0;
-      const charge = await recordSearch(
-        db,
+      const charge = await recorder.record(
         principal,
         cost,
         {

@@ -476,4 +476,54 @@ describe('concurrency', () => {
     expect(ledger.reduce((s, l) => s + l.delta, 0)).toBe(0);
     expect(new Set(ledger.map((l) => l.balance_after)).size).toBe(ledger.length);
   });
+
+  it("a key's daily limit holds under 40 simultaneous searches; the account's other credits stay", async () => {
+    const limited = await createTestAccount(app.services.db, clock, { keyDailyLimit: 10 });
+    const key = app.api.withApiKey(limited.apiKey);
+    const responses = await Promise.all(Array.from({ length: 40 }, () => search({ part_id: 7 }, key)));
+    const ok = responses.filter((r) => r.status === 200);
+    expect(ok).toHaveLength(10);
+    const refused = responses.filter((r) => r.status === 402);
+    expect(refused).toHaveLength(30);
+    for (const r of refused) expect(r.body).toMatchObject({ code: 'DAILY_LIMIT_REACHED' });
+    // Every charge saw the ones before it: ten different balances, 49 down to 40.
+    expect(ok.map((r) => r.body.credits_remaining).sort((a, b) => b - a)).toEqual([
+      49, 48, 47, 46, 45, 44, 43, 42, 41, 40,
+    ]);
+    expect(await balance(limited.accountId)).toBe(40);
+    const history = await app.services.db
+      .selectFrom('searches')
+      .select(['credits_spent'])
+      .where('account_id', '=', limited.accountId)
+      .execute();
+    expect(history).toHaveLength(10); // refused searches leave no history row
+  });
+
+  it('two API processes on one database never overspend one account between them', async () => {
+    const second = await startTestApp({ clock, database: app.database });
+    try {
+      const other = second.api.withApiKey(account.apiKey);
+      await app.services.db
+        .updateTable('accounts')
+        .set({ credits: 30 })
+        .where('id', '=', account.accountId)
+        .execute();
+      const responses = await Promise.all(
+        Array.from({ length: 120 }, (_, i) => search({ part_id: 7 }, i % 2 ? other : api)),
+      );
+      expect(responses.filter((r) => r.status === 200)).toHaveLength(30);
+      expect(responses.filter((r) => r.status === 402)).toHaveLength(90);
+      expect(await balance()).toBe(0);
+      const ledger = await app.services.db
+        .selectFrom('credit_ledger')
+        .select(['delta', 'balance_after'])
+        .where('account_id', '=', account.accountId)
+        .where('kind', '=', 'search')
+        .execute();
+      expect(ledger).toHaveLength(30);
+      expect(new Set(ledger.map((l) => l.balance_after)).size).toBe(30);
+    } finally {
+      await second.close();
+    }
+  });
 });
