@@ -37,6 +37,14 @@ export function declaredRoutes(services: Services, extraRoutes: AnyRoute[] = [])
   return routes;
 }
 
+/**
+ * ETags serve conditional GETs (catalogs, lists); hashing every search answer, which no client can
+ * send back in a POST, would only cost CPU.
+ */
+function readsOnly(middleware: Koa.Middleware): Koa.Middleware {
+  return (ctx, next) => (ctx.method === 'GET' || ctx.method === 'HEAD' ? middleware(ctx, next) : next());
+}
+
 /** Paths are served as documented and also under /v2. */
 async function versionPrefix(ctx: Context, next: Next) {
   if (ctx.path === '/v2' || ctx.path.startsWith('/v2/')) ctx.path = ctx.path.slice(3) || '/';
@@ -56,7 +64,7 @@ export function createApp(services: Services, options: AppOptions = {}): Koa {
   app.use(errorEnvelope(services.logger));
   app.use(compress({ threshold: 1024 }));
   app.use(conditional());
-  app.use(etag());
+  app.use(readsOnly(etag()));
   app.use(versionPrefix);
   app.use(bodyParser({ enableTypes: ['json'], jsonLimit: '1mb', encoding: 'utf-8' }));
   app.use(router.routes());

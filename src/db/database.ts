@@ -40,6 +40,9 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       max: options.poolSize ?? 10,
       connectionTimeoutMillis: options.connectTimeoutMs ?? 5_000,
       idleTimeoutMillis: 30_000,
+      // Every query here is short; JIT compilation of a broad one (a plan cost above jit_above_cost)
+      // spends tens of milliseconds compiling what runs in a few.
+      options: '-c jit=off',
     });
     // An idle client that loses its server must not crash the process; the next query reports it.
     pool.on('error', () => {});

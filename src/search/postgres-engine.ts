@@ -63,13 +63,15 @@ const whereClause = (q: StockQuery): Fragment => {
   return where.length ? sql`where ${sql.join(where, sql` and `)}` : sql``;
 };
 
+/** One grouping-sets row of the statistics, as json_agg writes it. */
 interface GroupRow {
   condition: Condition | null;
   country: string | null;
-  n: string;
-  lo: string;
-  hi: string;
-  total: string;
+  vendor: number | null;
+  n: number;
+  lo: number;
+  hi: number;
+  total: number;
 }
 
 const toSummary = (rows: GroupRow[]): PriceSummary => {
@@ -127,8 +129,9 @@ export interface PostgresEngineOptions {
   statsCacheSeconds?: number;
 }
 
+/** A page row as json_agg writes it. */
 interface HitRow {
-  id: string;
+  id: number;
   reference: string;
   matched: string | null;
   title: string;
@@ -137,16 +140,16 @@ interface HitRow {
   condition: Condition;
   is_oem: boolean;
   is_aftermarket: boolean;
-  price: string;
+  price: number;
   currency: string;
-  vendor_id: string;
+  vendor_id: number;
   vendor_name: string;
   location_country_code: string;
   vehicle_make: string | null;
   vehicle_model: string | null;
   vehicle_variant: string | null;
   quantity: number;
-  updated_at: Date;
+  updated_at: string;
   refs: ItemReference[];
 }
 
@@ -175,19 +178,26 @@ export class PostgresEngine implements SearchEngine {
   }
 
   async search(query: StockQuery, page: PageRequest): Promise<SearchResult> {
-    const [cached, items] = await Promise.all([this.cachedPriceStats(query), this.page(query, page)]);
-    let stats = cached;
-    // Cached figures must never contradict the page in hand (stock changed since): recompute.
-    const offset = (page.page - 1) * page.perPage;
-    if (items.length !== Math.max(0, Math.min(page.perPage, stats.totalResults - offset))) {
-      this.statsCache?.delete(queryKey(query));
-      stats = await this.cachedPriceStats(query);
+    const key = queryKey(query);
+    const known = this.statsCache?.get(key);
+    if (known) {
+      const [stats, items] = await Promise.all([known, this.page(query, page)]);
+      // Cached figures must never contradict the page in hand (stock changed since): recompute.
+      const offset = (page.page - 1) * page.perPage;
+      if (items.length === Math.max(0, Math.min(page.perPage, stats.totalResults - offset))) {
+        return { total: stats.totalResults, items, stats };
+      }
+      this.statsCache!.delete(key);
     }
+    // The page and its statistics in one statement: one round trip, one snapshot.
+    const computed = this.pageWithStats(query, page);
+    if (this.statsCache) {
+      const stats = computed.then((r) => r.stats);
+      this.statsCache.set(key, stats);
+      stats.catch(() => this.statsCache?.delete(key));
+    }
+    const { items, stats } = await computed;
     return { total: stats.totalResults, items, stats };
-  }
-
-  private cachedPriceStats(query: StockQuery): Promise<PriceStats> {
-    return shared(this.statsCache, queryKey(query), () => this.priceStats(query));
   }
 
   async stats(query: StockQuery): Promise<DetailedPriceStats> {
@@ -236,22 +246,11 @@ export class PostgresEngine implements SearchEngine {
     await sql`select 1`.execute(this.db);
   }
 
-  /** Count, min/max/avg and distinct sellers overall and per condition, in one hashed pass. */
-  private async priceStats(query: StockQuery): Promise<PriceStats> {
-    return summarize(await this.groups(whereClause(query)));
-  }
-
-  /**
-   * Count, min, max and sum per condition, per country and per vendor, in one hashed pass over the
-   * result set. Sellers are counted as the vendor groups: no count(distinct ...) sort.
-   */
-  private async groups(where: Fragment): Promise<(GroupRow & { vendor: string | null })[]> {
-    const result = await sql<GroupRow & { vendor: string | null }>`
-      select si.condition, si.location_country_code as country, si.vendor_id as vendor,
-             count(*) as n, min(si.price) as lo, max(si.price) as hi, sum(si.price) as total
-      from stock_items si ${where}
-      group by grouping sets ((si.condition), (si.location_country_code), (si.vendor_id))`.execute(this.db);
-    return result.rows;
+  private async groups(where: Fragment): Promise<GroupRow[]> {
+    const result = await sql<{ rows: GroupRow[] }>`select ${jsonRows(groupsQuery(where))} as rows`.execute(
+      this.db,
+    );
+    return result.rows[0]!.rows;
   }
 
   private async histogram(where: Fragment, lo: number, hi: number): Promise<HistogramBucket[]> {
@@ -270,73 +269,112 @@ export class PostgresEngine implements SearchEngine {
     return bounds.map((b, i) => ({ ...b, count: counts.get(i + 1) ?? 0 }));
   }
 
-  /**
-   * One round trip: the inner query finds, orders and cuts the page; the outer one adds, for those
-   * rows only, the vendor, the associated references and which reference matched.
-   */
   private async page(query: StockQuery, page: PageRequest): Promise<StockHit[]> {
-    const ref = query.reference !== undefined ? normalizeReference(query.reference) : null;
-    const matched =
-      ref === null
-        ? sql`null::text`
-        : sql`case when p.reference_norm = ${ref} then p.reference else coalesce(
-            (select r.reference from stock_item_references r where r.item_id = p.id and r.reference_norm = ${ref} limit 1),
-            (select g.reference from xref_group_references g where g.group_id = p.xref_group_id and g.reference_norm = ${ref} limit 1)
-          ) end`;
-    const rank =
-      query.text !== undefined
-        ? sql`ts_rank(si.search_vector, to_tsquery('simple', f_unaccent(${textQueryTerms(query.text)})))`
-        : sql`0::real`;
-    const rows = await sql<HitRow>`
-      select p.*, ${matched} as matched, v.name as vendor_name,
-             coalesce((select jsonb_agg(jsonb_build_object('reference', r.reference, 'kind', r.kind, 'brand', r.brand)
-                                        order by r.reference)
-                         from stock_item_references r where r.item_id = p.id), '[]'::jsonb) as refs
-      from (
-        -- Only the keys here, so a covering index can answer the search without the table;
-        -- the page's 20-odd rows are read by primary key below.
-        select si.id, ${rank} as rank
-        from stock_items si
-        ${whereClause(query)}
-        order by rank desc, si.price asc, si.id asc
-        limit ${page.perPage} offset ${(page.page - 1) * page.perPage}
-      ) k
-      join lateral (
-        select si.id, si.reference, si.reference_norm, si.xref_group_id, si.title, si.description, si.part_id,
-               si.condition, si.is_oem, si.is_aftermarket, si.price, si.currency, si.vendor_id,
-               si.location_country_code, si.vehicle_make, si.vehicle_model, si.vehicle_variant, si.quantity,
-               si.updated_at, k.rank
-        from stock_items si where si.id = k.id
-      ) p on true
-      join vendors v on v.id = p.vendor_id
-      order by p.rank desc, p.price asc, p.id asc`.execute(this.db);
-    return rows.rows.map((r) => ({
-      id: Number(r.id),
-      reference: r.reference,
-      references: r.refs,
-      matchedReference: r.matched,
-      title: r.title,
-      description: r.description,
-      partId: r.part_id,
-      condition: r.condition,
-      isOem: r.is_oem,
-      isAftermarket: r.is_aftermarket,
-      price: Number(r.price),
-      currency: r.currency.trim(),
-      vendorId: Number(r.vendor_id),
-      vendorName: r.vendor_name,
-      countryCode: r.location_country_code,
-      vehicleMake: r.vehicle_make,
-      vehicleModel: r.vehicle_model,
-      vehicleVariant: r.vehicle_variant,
-      quantity: r.quantity,
-      updatedAt: r.updated_at.toISOString(),
-    }));
+    const result = await sql<{
+      items: HitRow[];
+    }>`select ${jsonRows(pageQuery(query, page), PAGE_ORDER)} as items`.execute(this.db);
+    return result.rows[0]!.items.map(toHit);
+  }
+
+  /** The page and the statistics' grouped rows, in one statement. */
+  private async pageWithStats(query: StockQuery, page: PageRequest): Promise<SearchResult> {
+    const result = await sql<{ items: HitRow[]; groups: GroupRow[] }>`
+      select ${jsonRows(pageQuery(query, page), PAGE_ORDER)} as items,
+             ${jsonRows(groupsQuery(whereClause(query)))} as groups`.execute(this.db);
+    const row = result.rows[0]!;
+    const stats = summarize(row.groups);
+    return { total: stats.totalResults, items: row.items.map(toHit), stats };
   }
 }
 
+/** A query's rows as one JSON array (in `order`, when given): the page and statistics travel together. */
+const jsonRows = (query: Fragment, order: Fragment = sql``): Fragment =>
+  sql`(select coalesce(json_agg(x ${order}), '[]'::json) from (${query}) x)`;
+
+const PAGE_ORDER = sql`order by x.rank desc, x.price asc, x.id asc`;
+
+/**
+ * Count, min, max and sum per condition, per country and per vendor, in one hashed pass over the
+ * result set. Sellers are counted as the vendor groups: no count(distinct ...) sort.
+ */
+const groupsQuery = (where: Fragment): Fragment => sql`
+  select si.condition, si.location_country_code as country, si.vendor_id as vendor,
+         count(*) as n, min(si.price) as lo, max(si.price) as hi, sum(si.price) as total
+  from stock_items si ${where}
+  group by grouping sets ((si.condition), (si.location_country_code), (si.vendor_id))`;
+
+/**
+ * The inner query finds, orders and cuts the page; the outer one adds, for those rows only, the
+ * vendor, the associated references and which reference matched.
+ */
+function pageQuery(query: StockQuery, page: PageRequest): Fragment {
+  const ref = query.reference !== undefined ? normalizeReference(query.reference) : null;
+  const matched =
+    ref === null
+      ? sql`null::text`
+      : sql`case when p.reference_norm = ${ref} then p.reference else coalesce(
+          (select r.reference from stock_item_references r where r.item_id = p.id and r.reference_norm = ${ref} limit 1),
+          (select g.reference from xref_group_references g where g.group_id = p.xref_group_id and g.reference_norm = ${ref} limit 1)
+        ) end`;
+  const rank =
+    query.text !== undefined
+      ? sql`ts_rank(si.search_vector, to_tsquery('simple', f_unaccent(${textQueryTerms(query.text)})))`
+      : sql`0::real`;
+  return sql`
+    select p.id, p.reference, ${matched} as matched, p.title, p.description, p.part_id, p.condition,
+           p.is_oem, p.is_aftermarket, p.price, p.currency, p.vendor_id, v.name as vendor_name,
+           p.location_country_code, p.vehicle_make, p.vehicle_model, p.vehicle_variant, p.quantity,
+           p.updated_at, p.rank,
+           coalesce((select jsonb_agg(jsonb_build_object('reference', r.reference, 'kind', r.kind, 'brand', r.brand)
+                                      order by r.reference)
+                       from stock_item_references r where r.item_id = p.id), '[]'::jsonb) as refs
+    from (
+      -- Only the keys here, so a covering index can answer the search without the table;
+      -- the page's 20-odd rows are read by primary key below.
+      select si.id, ${rank} as rank
+      from stock_items si
+      ${whereClause(query)}
+      order by rank desc, si.price asc, si.id asc
+      limit ${page.perPage} offset ${(page.page - 1) * page.perPage}
+    ) k
+    join lateral (
+      select si.id, si.reference, si.reference_norm, si.xref_group_id, si.title, si.description, si.part_id,
+             si.condition, si.is_oem, si.is_aftermarket, si.price, si.currency, si.vendor_id,
+             si.location_country_code, si.vehicle_make, si.vehicle_model, si.vehicle_variant, si.quantity,
+             si.updated_at, k.rank
+      from stock_items si where si.id = k.id
+    ) p on true
+    join vendors v on v.id = p.vendor_id`;
+}
+
+/** A page row (decoded from JSON: numbers as numbers, the timestamp as text) as the engine port's hit. */
+function toHit(r: HitRow): StockHit {
+  return {
+    id: Number(r.id),
+    reference: r.reference,
+    references: r.refs,
+    matchedReference: r.matched,
+    title: r.title,
+    description: r.description,
+    partId: r.part_id,
+    condition: r.condition,
+    isOem: r.is_oem,
+    isAftermarket: r.is_aftermarket,
+    price: Number(r.price),
+    currency: r.currency.trim(),
+    vendorId: Number(r.vendor_id),
+    vendorName: r.vendor_name,
+    countryCode: r.location_country_code,
+    vehicleMake: r.vehicle_make,
+    vehicleModel: r.vehicle_model,
+    vehicleVariant: r.vehicle_variant,
+    quantity: r.quantity,
+    updatedAt: new Date(r.updated_at).toISOString(),
+  };
+}
+
 /** The spec's statistics from grouped rows: the condition groups partition the result set. */
-function summarize(groups: (GroupRow & { vendor: string | null })[]): PriceStats {
+function summarize(groups: GroupRow[]): PriceStats {
   const byConditionRows = groups.filter((r) => r.condition !== null);
   if (byConditionRows.length === 0) {
     return {
