@@ -9,6 +9,7 @@ import { pino } from 'pino';
 import { createAccount } from '../src/accounts/accounts.js';
 import { createApiKey } from '../src/accounts/api-keys.js';
 import { migrate } from '../src/db/migrate.js';
+import { createSearchEngine } from '../src/search/create-engine.js';
 import { parseSearchBody } from '../src/search/search-request.js';
 import { startServer } from '../src/server.js';
 import { createServices } from '../src/services.js';
@@ -17,7 +18,9 @@ import { benchConfig, serveBare, stopOnRequest } from './bench-support.js';
 const config = benchConfig();
 const services = await createServices(config, { logger: pino({ level: 'silent' }) });
 await migrate(services.db);
-const { db, engine } = services;
+const { db } = services;
+// The bare handler has an engine of its own: the API's cached statistics must not warm its runs.
+const engine = createSearchEngine(config, db, services.logger);
 
 const total = await sql<{ n: string }>`select count(*) as n from stock_items`.execute(db);
 const account = await createAccount(
@@ -73,5 +76,8 @@ process.send!({
   samples: { references, vehicles, words },
 });
 stopOnRequest(api, baseline, (message) => {
-  if (message.type === 'rss') process.send!({ type: 'rss', rss: process.memoryUsage().rss });
+  if (message.type === 'usage') {
+    const cpu = process.cpuUsage();
+    process.send!({ type: 'usage', rss: process.memoryUsage().rss, cpuMs: (cpu.user + cpu.system) / 1000 });
+  }
 });

@@ -4,9 +4,12 @@
  * Load test of POST /data/search and /data/search/stats on the database at DATABASE_URL (load a
  * million items first: npm run data:generate -- --items 1000000). For each scenario it drives the
  * real API, then a bare Koa handler running the same engine query in the same server process, and
- * prints p50/p99 latency, req/s, the API/bare throughput ratio and the server's RSS.
+ * prints p50/p99 latency, req/s, the API/bare throughput ratio, the server's RSS and the CPU time
+ * each request cost, of the server process and of the whole machine. The CPU figures are steadier
+ * than req/s on a machine whose cores the load generator shares, so they show what a change saves.
  */
 import { fork } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { Command } from 'commander';
@@ -45,11 +48,18 @@ const ready = await new Promise<Ready>((resolve, reject) => {
   server.once('message', (m) => resolve(m as Ready));
   server.once('exit', (code) => reject(new Error(`o servidor de benchmark terminou (código ${code})`)));
 });
-const rss = () =>
-  new Promise<number>((resolve) => {
-    server.once('message', (m) => resolve((m as { rss: number }).rss));
-    server.send({ type: 'rss' });
+/** The server process's resident memory and CPU time used so far (ms). */
+const usage = () =>
+  new Promise<{ rss: number; cpuMs: number }>((resolve) => {
+    server.once('message', (m) => resolve(m as { rss: number; cpuMs: number }));
+    server.send({ type: 'usage' });
   });
+/** CPU time (ms) every core of the machine has spent busy so far: load generator, server, database. */
+function machineBusyMs(): number {
+  const [, ...fields] = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/);
+  const [user, nice, system, , , irq, softirq, steal] = fields.map(Number);
+  return ((user! + nice! + system! + irq! + softirq! + steal!) * 1000) / 100; // USER_HZ = 100
+}
 
 const { references, vehicles, words } = ready.samples;
 let n = 0;
@@ -99,6 +109,7 @@ const scenarios: Record<string, { path: string; body: () => Record<string, unkno
 };
 
 async function run(url: string, path: string, body: () => Record<string, unknown>, withKey: boolean) {
+  const before = { server: await usage(), machineMs: machineBusyMs(), generator: process.cpuUsage() };
   const result = await autocannon({
     url: url + path,
     connections: Number(opts.connections),
@@ -111,26 +122,35 @@ async function run(url: string, path: string, body: () => Record<string, unknown
       },
     ],
   });
+  const generator = process.cpuUsage(before.generator);
+  const after = { server: await usage(), machineMs: machineBusyMs() };
+  peakRss = Math.max(peakRss, after.server.rss);
+  const requests = result.requests.total;
   return {
     p50: result.latency.p50,
     p99: result.latency.p99,
     rps: result.requests.average,
     errors: result.errors + result.non2xx,
+    /** CPU ms per request: of the server process, and of the whole machine (all processes) */
+    serverCpu: (after.server.cpuMs - before.server.cpuMs) / requests,
+    machineCpu: (after.machineMs - before.machineMs) / requests,
+    generatorCpu: (generator.user + generator.system) / 1000 / requests,
   };
 }
 
+const cpuSplit = (r: { machineCpu: number; serverCpu: number; generatorCpu: number }) =>
+  `${r.machineCpu.toFixed(2)} = ${r.serverCpu.toFixed(2)} + ${r.generatorCpu.toFixed(2)} + ${(r.machineCpu - r.serverCpu - r.generatorCpu).toFixed(2)}`;
+
 const only = opts.only?.split(',');
 const rows: string[][] = [];
-let peakRss = await rss();
+let peakRss = (await usage()).rss;
 console.log(
   `Benchmark sobre ${ready.items.toLocaleString('pt-PT')} artigos; ${opts.connections} ligações, ${opts.duration} s por cenário e alvo.\n`,
 );
 for (const [name, scenario] of Object.entries(scenarios)) {
   if (only && !only.includes(name)) continue;
   const apiRun = await run(ready.apiUrl, scenario.path, scenario.body, true);
-  peakRss = Math.max(peakRss, await rss());
   const bareRun = await run(ready.bareUrl, scenario.path, scenario.body, false);
-  peakRss = Math.max(peakRss, await rss());
   const ratio = apiRun.rps / bareRun.rps;
   rows.push([
     name,
@@ -140,13 +160,28 @@ for (const [name, scenario] of Object.entries(scenarios)) {
     apiRun.rps.toFixed(0),
     bareRun.rps.toFixed(0),
     `${ratio.toFixed(2)} ${ratio >= 0.75 ? 'ok' : 'FALHA'}`,
+    `${apiRun.machineCpu.toFixed(2)} / ${bareRun.machineCpu.toFixed(2)}`,
+    `${apiRun.serverCpu.toFixed(2)} / ${bareRun.serverCpu.toFixed(2)}`,
     String(apiRun.errors),
   ]);
   console.log(
-    `${name}: API p50 ${apiRun.p50} ms p99 ${apiRun.p99} ms ${apiRun.rps.toFixed(0)} req/s | bare ${bareRun.rps.toFixed(0)} req/s`,
+    `${name}: API p50 ${apiRun.p50} ms p99 ${apiRun.p99} ms ${apiRun.rps.toFixed(0)} req/s | bare ${bareRun.rps.toFixed(0)} req/s\n` +
+      `  CPU ms/pedido (máquina = servidor + gerador de carga + resto, isto é, base de dados e núcleo):\n` +
+      `  API ${cpuSplit(apiRun)} | bare ${cpuSplit(bareRun)}`,
   );
 }
-const header = ['cenário', 'p50', 'p99', 'alvo p99', 'API req/s', 'bare req/s', 'rácio (≥ 0.75)', 'erros'];
+const header = [
+  'cenário',
+  'p50',
+  'p99',
+  'alvo p99',
+  'API req/s',
+  'bare req/s',
+  'rácio (≥ 0.75)',
+  'CPU máquina ms/pedido API / bare',
+  'CPU servidor ms/pedido API / bare',
+  'erros',
+];
 console.log('\n| ' + header.join(' | ') + ' |\n|' + header.map(() => '---').join('|') + '|');
 for (const r of rows) console.log('| ' + r.join(' | ') + ' |');
 console.log(`\nRSS máximo do processo servidor: ${(peakRss / 1024 / 1024).toFixed(0)} MB (alvo ≤ 300 MB)`);
