@@ -39,6 +39,8 @@ export interface Config {
   shutdownTimeoutMs: number;
   /** seconds the Postgres engine reuses a query's price statistics (0 = never) */
   statsCacheSeconds: number;
+  /** named prepared statements each PostgreSQL connection keeps (0 = none) */
+  databasePreparedStatements: number;
 }
 
 /** Environment variables, their defaults and their schema. The key is the variable's name. */
@@ -71,6 +73,7 @@ const variables = {
   PAYMENT_CHECKOUT_URL: { type: 'string', pattern: '^https?://' },
   SHUTDOWN_TIMEOUT_MS: { type: 'integer', minimum: 0, default: 10_000 },
   STATS_CACHE_SECONDS: { type: 'integer', minimum: 0, maximum: 3600, default: 30 },
+  DATABASE_PREPARED_STATEMENTS: { type: 'integer', minimum: 0, maximum: 10_000, default: 200 },
 } as const;
 
 type VariableName = keyof typeof variables;
@@ -163,6 +166,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     payments: paymentsConfig(v.PAYMENT_CHECKOUT_URL, v.PAYMENT_WEBHOOK_SECRET),
     shutdownTimeoutMs: v.SHUTDOWN_TIMEOUT_MS,
     statsCacheSeconds: v.STATS_CACHE_SECONDS,
+    databasePreparedStatements: v.DATABASE_PREPARED_STATEMENTS,
   };
 }
 

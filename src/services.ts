@@ -81,7 +81,12 @@ export async function createServices(config: Config, overrides: ServiceOverrides
   const searchTokenSecret = resolveSearchTokenSecret(config);
   const database =
     overrides.database ??
-    (await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, poolSize: 20 }));
+    (await openDatabase({
+      url: config.databaseUrl,
+      dataDir: config.dataDir,
+      poolSize: 20,
+      preparedPerConnection: config.databasePreparedStatements,
+    }));
   const db = database.db;
   const redis = config.redisUrl ? connectRedis(config.redisUrl) : null;
   if (redis) await untilReady(redis, 2_000);

@@ -1,5 +1,6 @@
 import type { Clock } from '../clock.js';
 import type { Database } from '../db/database.js';
+import { prepared } from '../db/prepared-statements.js';
 import { unauthorized } from '../http/errors.js';
 import { API_KEY_PREFIX, BEARER_PREFIX, sha256 } from './credentials.js';
 import type { AuthMode, Principal } from './principal.js';
@@ -22,6 +23,7 @@ export function createAuthenticator(db: Database, clock: Clock): Authenticator {
     if (!key.startsWith(API_KEY_PREFIX)) throw unauthorized('Chave de API inválida.', 'INVALID_API_KEY');
     const row = await db
       .selectFrom('api_keys')
+      .modifyFront(prepared)
       .select([
         'id',
         'account_id',
@@ -59,6 +61,7 @@ export function createAuthenticator(db: Database, clock: Clock): Authenticator {
     if (!token.startsWith(BEARER_PREFIX)) throw unauthorized('Token de acesso inválido.', 'INVALID_TOKEN');
     const row = await db
       .selectFrom('sessions')
+      .modifyFront(prepared)
       .select(['id', 'account_id', 'expires_at'])
       .where('token_hash', '=', sha256(token))
       .where('revoked_at', 'is', null)

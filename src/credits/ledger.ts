@@ -1,6 +1,7 @@
 import { sql, type Transaction } from 'kysely';
 import type { Principal } from '../accounts/principal.js';
 import type { Database } from '../db/database.js';
+import { prepared } from '../db/prepared-statements.js';
 import type { DB, SearchKind } from '../db/schema.js';
 import { paymentRequired } from '../http/errors.js';
 import { BatchLanes } from './batch-lanes.js';
@@ -89,7 +90,7 @@ export function createSearchRecorder(db: Database): SearchRecorder {
   // that order, as a single charge does, so batches never deadlock each other.
   const charges = new BatchLanes<SearchRecordRow, ChargeRow>(async (_lane, batch) => {
     const { account_id, api_key_id } = batch[0]!;
-    const result = await sql<ChargeRow>`
+    const result = await sql<ChargeRow>`${prepared}
       select * from charge_searches(${account_id}, ${api_key_id}, ${JSON.stringify(batch)}::jsonb)`.execute(
       db,
     );
@@ -97,7 +98,7 @@ export function createSearchRecorder(db: Database): SearchRecorder {
   });
   const freeSearches = new BatchLanes<SearchRecordRow, { search_id: string; credits: number }>(
     async (_lane, batch) => {
-      const result = await sql<{ search_id: string; credits: number }>`
+      const result = await sql<{ search_id: string; credits: number }>`${prepared}
         select * from record_free_searches(${JSON.stringify(batch)}::jsonb)`.execute(db);
       return result.rows;
     },

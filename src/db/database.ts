@@ -6,6 +6,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { PGliteDialect } from './pglite-dialect.js';
+import { DEFAULT_PREPARED_PER_CONNECTION, preparingClient } from './prepared-statements.js';
 import type { DB } from './schema.js';
 
 export type Database = Kysely<DB>;
@@ -31,11 +32,15 @@ export interface OpenDatabaseOptions {
   poolSize?: number;
   /** fail fast when the server is not there */
   connectTimeoutMs?: number;
+  /** named prepared statements each connection keeps (0 = none, e.g. behind a pooler that cannot) */
+  preparedPerConnection?: number;
 }
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   if (options.url) {
+    const preparedPerConnection = options.preparedPerConnection ?? DEFAULT_PREPARED_PER_CONNECTION;
     const pool = new pg.Pool({
+      ...(preparedPerConnection > 0 && { Client: preparingClient(preparedPerConnection) }),
       connectionString: options.url,
       max: options.poolSize ?? 10,
       connectionTimeoutMillis: options.connectTimeoutMs ?? 5_000,

@@ -1,6 +1,7 @@
 import { LRUCache } from 'lru-cache';
 import { sql, type RawBuilder } from 'kysely';
 import type { Database } from '../db/database.js';
+import { prepared } from '../db/prepared-statements.js';
 import type { Condition } from '../db/schema.js';
 import type {
   DetailedPriceStats,
@@ -57,6 +58,16 @@ function conditions(q: StockQuery): Fragment[] {
   if (q.priceMax !== undefined) where.push(sql`si.price <= ${q.priceMax}`);
   return where;
 }
+
+/**
+ * What a statement starts with. A reference search's statements are kept prepared (planned once per
+ * connection, see db/prepared-statements): whatever the reference and the other filters, their rows
+ * come from the handful of ids the reference finds, so one generic plan serves every value, and
+ * planning was most of their cost. Every other search is planned for its values, because how many
+ * rows a make, a price range or a word selects decides the plan: a generic plan cost 2–3 times the
+ * database CPU of custom plans on the vehicle + price benchmark.
+ */
+const statementStart = (q: StockQuery): Fragment => (q.reference !== undefined ? prepared : sql``);
 
 const whereClause = (q: StockQuery): Fragment => {
   const where = conditions(q);
@@ -202,7 +213,8 @@ export class PostgresEngine implements SearchEngine {
 
   async stats(query: StockQuery): Promise<DetailedPriceStats> {
     const where = whereClause(query);
-    const groups = await this.groups(where);
+    const start = statementStart(query);
+    const groups = await this.groups(start, where);
     const base = summarize(groups);
     if (base.priceMin === null || base.priceMax === null) {
       return { ...base, priceMedian: null, priceP25: null, priceP75: null, histogram: [], byCountry: {} };
@@ -210,10 +222,10 @@ export class PostgresEngine implements SearchEngine {
     const byCountry: Record<string, PriceSummary> = {};
     for (const r of groups) if (r.country !== null) byCountry[r.country] = toSummary([r]);
     const [percentiles, histogram] = await Promise.all([
-      sql<{ p: number[] }>`
+      sql<{ p: number[] }>`${start}
         select percentile_cont(array[0.25, 0.5, 0.75]) within group (order by si.price) as p
         from stock_items si ${where}`.execute(this.db),
-      this.histogram(where, base.priceMin, base.priceMax),
+      this.histogram(start, where, base.priceMin, base.priceMax),
     ]);
     const [p25, p50, p75] = percentiles.rows[0]!.p.map((v) => roundPrice(Number(v)));
     return { ...base, priceMedian: p50!, priceP25: p25!, priceP75: p75!, histogram, byCountry };
@@ -246,21 +258,28 @@ export class PostgresEngine implements SearchEngine {
     await sql`select 1`.execute(this.db);
   }
 
-  private async groups(where: Fragment): Promise<GroupRow[]> {
-    const result = await sql<{ rows: GroupRow[] }>`select ${jsonRows(groupsQuery(where))} as rows`.execute(
-      this.db,
-    );
+  private async groups(start: Fragment, where: Fragment): Promise<GroupRow[]> {
+    const result = await sql<{
+      rows: GroupRow[];
+    }>`${start}select ${jsonRows(groupsQuery(where))} as rows`.execute(this.db);
     return result.rows[0]!.rows;
   }
 
-  private async histogram(where: Fragment, lo: number, hi: number): Promise<HistogramBucket[]> {
+  private async histogram(
+    start: Fragment,
+    where: Fragment,
+    lo: number,
+    hi: number,
+  ): Promise<HistogramBucket[]> {
     const bounds = histogramBounds(lo, hi);
     if (bounds.length === 1) {
-      const n = await sql<{ n: string }>`select count(*) as n from stock_items si ${where}`.execute(this.db);
+      const n = await sql<{
+        n: string;
+      }>`${start}select count(*) as n from stock_items si ${where}`.execute(this.db);
       return [{ ...bounds[0]!, count: Number(n.rows[0]!.n) }];
     }
     // width_bucket puts the maximum in bucket n+1; least() folds it into the last bucket.
-    const result = await sql<{ bucket: number; n: string }>`
+    const result = await sql<{ bucket: number; n: string }>`${start}
       select least(width_bucket(si.price, ${lo}, ${hi}, ${HISTOGRAM_BUCKETS}), ${HISTOGRAM_BUCKETS}) as bucket,
              count(*) as n
       from stock_items si ${where}
@@ -272,13 +291,15 @@ export class PostgresEngine implements SearchEngine {
   private async page(query: StockQuery, page: PageRequest): Promise<StockHit[]> {
     const result = await sql<{
       items: HitRow[];
-    }>`select ${jsonRows(pageQuery(query, page), PAGE_ORDER)} as items`.execute(this.db);
+    }>`${statementStart(query)}select ${jsonRows(pageQuery(query, page), PAGE_ORDER)} as items`.execute(
+      this.db,
+    );
     return result.rows[0]!.items.map(toHit);
   }
 
   /** The page and the statistics' grouped rows, in one statement. */
   private async pageWithStats(query: StockQuery, page: PageRequest): Promise<SearchResult> {
-    const result = await sql<{ items: HitRow[]; groups: GroupRow[] }>`
+    const result = await sql<{ items: HitRow[]; groups: GroupRow[] }>`${statementStart(query)}
       select ${jsonRows(pageQuery(query, page), PAGE_ORDER)} as items,
              ${jsonRows(groupsQuery(whereClause(query)))} as groups`.execute(this.db);
     const row = result.rows[0]!;
