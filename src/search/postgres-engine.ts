@@ -39,13 +39,15 @@ function conditions(q: StockQuery): Fragment[] {
   }
   if (q.vehicleMake !== undefined) where.push(sql`si.make_norm = f_fold(${q.vehicleMake})`);
   if (q.vehicleModel !== undefined) {
-    // Whole words from the start: "golf" finds "golf" and "golf vii", not "golfinho".
-    // The range [m, m || '!') holds m and every "m <word>" (a space sorts before '!'); it is
-    // what lets the (make_norm, model_norm text_pattern_ops) index seek, where the OR alone
-    // would make it read the whole make.
-    where.push(sql`si.model_norm ~>=~ f_fold(${q.vehicleModel}) and si.model_norm ~<~ (f_fold(${q.vehicleModel}) || '!')
-      and (si.model_norm = f_fold(${q.vehicleModel})
-        or si.model_norm like replace(replace(replace(f_fold(${q.vehicleModel}), '\\', '\\\\'), '%', '\\%'), '_', '\\_') || ' %')`);
+    // Whole words from the start: "golf" finds "golf" and "golf vii", not "golfinho", so model_norm
+    // is m itself or starts with "m ". The range [m, m || '!') holds exactly those and the strings
+    // m + a control character (a space sorts just before '!'); it is what the covering
+    // (make_norm, model_norm text_pattern_ops) index seeks. The exact test then runs on the index
+    // entries: "is true" keeps the planner from splitting the OR into two bitmap scans, which would
+    // visit the table once per row where the index alone answers.
+    const model = sql`f_fold(${q.vehicleModel})`;
+    where.push(sql`si.model_norm ~>=~ ${model} and si.model_norm ~<~ (${model} || '!')
+      and (si.model_norm = ${model} or si.model_norm ~>=~ (${model} || ' ')) is true`);
   }
   if (q.partId !== undefined) where.push(sql`si.part_id = ${q.partId}`);
   if (q.text !== undefined)
@@ -214,7 +216,7 @@ export class PostgresEngine implements SearchEngine {
   async stats(query: StockQuery): Promise<DetailedPriceStats> {
     const where = whereClause(query);
     const start = statementStart(query);
-    const groups = await this.groups(start, where);
+    const groups = await this.groups(start, matching(query));
     const base = summarize(groups);
     if (base.priceMin === null || base.priceMax === null) {
       return { ...base, priceMedian: null, priceP25: null, priceP75: null, histogram: [], byCountry: {} };
@@ -258,10 +260,10 @@ export class PostgresEngine implements SearchEngine {
     await sql`select 1`.execute(this.db);
   }
 
-  private async groups(start: Fragment, where: Fragment): Promise<GroupRow[]> {
+  private async groups(start: Fragment, rows: Fragment): Promise<GroupRow[]> {
     const result = await sql<{
       rows: GroupRow[];
-    }>`${start}select ${jsonRows(groupsQuery(where))} as rows`.execute(this.db);
+    }>`${start}select ${jsonRows(groupsQuery(rows))} as rows`.execute(this.db);
     return result.rows[0]!.rows;
   }
 
@@ -291,17 +293,21 @@ export class PostgresEngine implements SearchEngine {
   private async page(query: StockQuery, page: PageRequest): Promise<StockHit[]> {
     const result = await sql<{
       items: HitRow[];
-    }>`${statementStart(query)}select ${jsonRows(pageQuery(query, page), PAGE_ORDER)} as items`.execute(
+    }>`${statementStart(query)}select ${jsonRows(pageQuery(query, page, matching(query)), PAGE_ORDER)} as items`.execute(
       this.db,
     );
     return result.rows[0]!.items.map(toHit);
   }
 
-  /** The page and the statistics' grouped rows, in one statement. */
+  /**
+   * The page and the statistics' grouped rows, in one statement that reads the matching rows once
+   * (a broad text search visits a table page per row: reading them twice cost half again as much).
+   */
   private async pageWithStats(query: StockQuery, page: PageRequest): Promise<SearchResult> {
     const result = await sql<{ items: HitRow[]; groups: GroupRow[] }>`${statementStart(query)}
-      select ${jsonRows(pageQuery(query, page), PAGE_ORDER)} as items,
-             ${jsonRows(groupsQuery(whereClause(query)))} as groups`.execute(this.db);
+      with matched as materialized ${matching(query)}
+      select ${jsonRows(pageQuery(query, page, sql`matched`), PAGE_ORDER)} as items,
+             ${jsonRows(groupsQuery(sql`matched`))} as groups`.execute(this.db);
     const row = result.rows[0]!;
     const stats = summarize(row.groups);
     return { total: stats.totalResults, items: row.items.map(toHit), stats };
@@ -316,19 +322,35 @@ const PAGE_ORDER = sql`order by x.rank desc, x.price asc, x.id asc`;
 
 /**
  * Count, min, max and sum per condition, per country and per vendor, in one hashed pass over the
- * result set. Sellers are counted as the vendor groups: no count(distinct ...) sort.
+ * matching rows. Sellers are counted as the vendor groups: no count(distinct ...) sort.
  */
-const groupsQuery = (where: Fragment): Fragment => sql`
-  select si.condition, si.location_country_code as country, si.vendor_id as vendor,
-         count(*) as n, min(si.price) as lo, max(si.price) as hi, sum(si.price) as total
-  from stock_items si ${where}
-  group by grouping sets ((si.condition), (si.location_country_code), (si.vendor_id))`;
+const groupsQuery = (rows: Fragment): Fragment => sql`
+  select m.condition, m.location_country_code as country, m.vendor_id as vendor,
+         count(*) as n, min(m.price) as lo, max(m.price) as hi, sum(m.price) as total
+  from ${rows} m
+  group by grouping sets ((m.condition), (m.location_country_code), (m.vendor_id))`;
+
+/**
+ * The rows a query matches, with what the page order and the statistics read. As a subquery the
+ * planner merges it into the statement (only the columns used are computed, an ordered index can
+ * still end the page early); as a materialized CTE it is read once for page and statistics.
+ */
+function matching(query: StockQuery): Fragment {
+  const rank =
+    query.text !== undefined
+      ? sql`ts_rank(si.search_vector, to_tsquery('simple', f_unaccent(${textQueryTerms(query.text)})))`
+      : sql`0::real`;
+  return sql`(
+    select si.id, si.price, si.condition, si.location_country_code, si.vendor_id, ${rank} as rank
+    from stock_items si
+    ${whereClause(query)})`;
+}
 
 /**
  * The inner query finds, orders and cuts the page; the outer one adds, for those rows only, the
  * vendor, the associated references and which reference matched.
  */
-function pageQuery(query: StockQuery, page: PageRequest): Fragment {
+function pageQuery(query: StockQuery, page: PageRequest, rows: Fragment): Fragment {
   const ref = query.reference !== undefined ? normalizeReference(query.reference) : null;
   const matched =
     ref === null
@@ -337,10 +359,6 @@ function pageQuery(query: StockQuery, page: PageRequest): Fragment {
           (select r.reference from stock_item_references r where r.item_id = p.id and r.reference_norm = ${ref} limit 1),
           (select g.reference from xref_group_references g where g.group_id = p.xref_group_id and g.reference_norm = ${ref} limit 1)
         ) end`;
-  const rank =
-    query.text !== undefined
-      ? sql`ts_rank(si.search_vector, to_tsquery('simple', f_unaccent(${textQueryTerms(query.text)})))`
-      : sql`0::real`;
   return sql`
     select p.id, p.reference, ${matched} as matched, p.title, p.description, p.part_id, p.condition,
            p.is_oem, p.is_aftermarket, p.price, p.currency, p.vendor_id, v.name as vendor_name,
@@ -352,10 +370,9 @@ function pageQuery(query: StockQuery, page: PageRequest): Fragment {
     from (
       -- Only the keys here, so a covering index can answer the search without the table;
       -- the page's 20-odd rows are read by primary key below.
-      select si.id, ${rank} as rank
-      from stock_items si
-      ${whereClause(query)}
-      order by rank desc, si.price asc, si.id asc
+      select m.id, m.rank
+      from ${rows} m
+      order by m.rank desc, m.price asc, m.id asc
       limit ${page.perPage} offset ${(page.page - 1) * page.perPage}
     ) k
     join lateral (
