@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import pg from 'pg';
 
@@ -17,28 +16,52 @@ export const prepared = sql.raw(`${PREPARED_MARK} `);
 /** Statements one connection keeps at most; past that, a marked statement runs unnamed. */
 export const DEFAULT_PREPARED_PER_CONNECTION = 200;
 
-const statementName = (text: string): string => `pss_${createHash('sha1').update(text).digest('base64url')}`;
+/**
+ * PostgreSQL refuses to run a kept plan whose result columns changed type (a migration altered a
+ * column the statement returns). The statement is refused at bind, before it runs, so it is safe to
+ * prepare again and run once more.
+ */
+const isStalePlan = (error: unknown): boolean =>
+  (error as { code?: string }).code === '0A000' &&
+  /cached plan must not change result type/.test((error as Error).message);
+
+type Query = (this: pg.Client, ...args: unknown[]) => unknown;
 
 /**
  * A pg client that runs marked statements as named prepared statements (pg prepares a name once
- * per connection and then only binds and executes it). The set of names a connection holds is
+ * per connection and then only binds and executes it). The names a connection prepares are
  * bounded, so an unusual mix of filters can never grow the server's memory without end.
  */
 export function preparingClient(maxPerConnection: number): typeof pg.Client {
   class PreparingClient extends pg.Client {
-    readonly preparedNames = new Set<string>();
-  }
-  const query = pg.Client.prototype.query as (this: pg.Client, ...args: unknown[]) => unknown;
-  PreparingClient.prototype.query = function (this: PreparingClient, ...args: unknown[]) {
-    const [text, values, ...rest] = args;
-    if (typeof text === 'string' && text.includes(PREPARED_MARK) && Array.isArray(values)) {
-      const name = statementName(text);
-      if (this.preparedNames.has(name) || this.preparedNames.size < maxPerConnection) {
-        this.preparedNames.add(name);
-        return query.call(this, { name, text, values }, ...rest);
-      }
+    /** statement text -> the name it is prepared under on this connection */
+    readonly names = new Map<string, string>();
+    prepared = 0;
+
+    /** A new name for text, or null when this connection holds as many as it may. */
+    nameFor(text: string): string | null {
+      if (this.prepared >= maxPerConnection) return null;
+      const name = `pss_${this.prepared}`;
+      this.prepared += 1;
+      this.names.set(text, name);
+      return name;
     }
-    return query.apply(this, args);
+  }
+  const query = pg.Client.prototype.query as Query;
+  PreparingClient.prototype.query = function (this: PreparingClient, ...args: unknown[]) {
+    const [text, values, ...callback] = args;
+    if (typeof text !== 'string' || !text.includes(PREPARED_MARK) || !Array.isArray(values)) {
+      return query.apply(this, args);
+    }
+    const name = this.names.get(text) ?? this.nameFor(text);
+    if (name === null) return query.apply(this, args);
+    if (callback.length > 0) return query.call(this, { name, text, values }, ...callback);
+    return (query.call(this, { name, text, values }) as Promise<unknown>).catch((error: unknown) => {
+      if (!isStalePlan(error)) throw error;
+      this.names.delete(text);
+      const renamed = this.nameFor(text);
+      return query.call(this, renamed === null ? text : { name: renamed, text }, values);
+    });
   } as pg.Client['query'];
   return PreparingClient;
 }

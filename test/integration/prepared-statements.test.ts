@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../../src/db/database.js';
+import { prepared } from '../../src/db/prepared-statements.js';
 import type { StockQuery } from '../../src/search/engine.js';
 import { PostgresEngine } from '../../src/search/postgres-engine.js';
 import { FIXTURE_GROUPS, FIXTURE_ITEMS, loadStockFixture } from '../helpers/stock-fixture.js';
@@ -105,5 +106,18 @@ describe.skipIf(!TEST_DATABASE_URL)('prepared statements (PostgreSQL)', () => {
       expect(await preparing.engine.stats(query)).toEqual(await plain.engine.stats(query));
     }
     expect(await preparedOn(preparing.handle)).toHaveLength(2);
+  });
+
+  it('a statement whose result type a migration changed is prepared again, not failed', async () => {
+    const { handle } = await open();
+    await sql`create table prepared_probe (id int primary key, amount int)`.execute(handle.db);
+    await sql`insert into prepared_probe values (1, 7)`.execute(handle.db);
+    const read = () => sql<{ amount: unknown }>`${prepared}select amount from prepared_probe where id = ${1}`;
+    expect((await read().execute(handle.db)).rows).toEqual([{ amount: 7 }]);
+    await sql`alter table prepared_probe alter column amount type text`.execute(handle.db);
+    expect((await read().execute(handle.db)).rows).toEqual([{ amount: '7' }]);
+    expect((await read().execute(handle.db)).rows).toEqual([{ amount: '7' }]);
+    const statements = (await preparedOn(handle)).filter((s) => s.statement.includes('prepared_probe'));
+    expect(statements).toHaveLength(2);
   });
 });
