@@ -7,7 +7,6 @@ import type {
   DetailedPriceStats,
   FacetRequest,
   FacetValue,
-  HistogramBucket,
   ItemReference,
   PageRequest,
   PriceStats,
@@ -213,23 +212,35 @@ export class PostgresEngine implements SearchEngine {
     return { total: stats.totalResults, items, stats };
   }
 
+  /**
+   * Everything in one statement that reads the matching rows once: grouped figures, quartiles and
+   * the histogram all come from the materialized rows (a broad text search visited its rows three
+   * times before, once per figure).
+   */
   async stats(query: StockQuery): Promise<DetailedPriceStats> {
-    const where = whereClause(query);
-    const start = statementStart(query);
-    const groups = await this.groups(start, matching(query));
+    const result = await sql<{ groups: GroupRow[]; quartiles: number[] | null; buckets: BucketRow[] }>`
+      ${statementStart(query)}
+      with matched as materialized ${matching(query, { ranked: false })},
+           grouped as (${groupsQuery(sql`matched`)}),
+           -- the condition groups partition the rows: their extremes are the whole set's
+           bounds as (select min(lo) as lo, max(hi) as hi from grouped where condition is not null)
+      select ${jsonRows(sql`select * from grouped`)} as groups,
+             (select percentile_cont(array[0.25, 0.5, 0.75]) within group (order by price) from matched) as quartiles,
+             ${jsonRows(bucketsQuery)} as buckets`.execute(this.db);
+    const { groups, quartiles, buckets } = result.rows[0]!;
     const base = summarize(groups);
-    if (base.priceMin === null || base.priceMax === null) {
+    if (base.priceMin === null || base.priceMax === null || quartiles === null) {
       return { ...base, priceMedian: null, priceP25: null, priceP75: null, histogram: [], byCountry: {} };
     }
     const byCountry: Record<string, PriceSummary> = {};
     for (const r of groups) if (r.country !== null) byCountry[r.country] = toSummary([r]);
-    const [percentiles, histogram] = await Promise.all([
-      sql<{ p: number[] }>`${start}
-        select percentile_cont(array[0.25, 0.5, 0.75]) within group (order by si.price) as p
-        from stock_items si ${where}`.execute(this.db),
-      this.histogram(start, where, base.priceMin, base.priceMax),
-    ]);
-    const [p25, p50, p75] = percentiles.rows[0]!.p.map((v) => roundPrice(Number(v)));
+    const [p25, p50, p75] = quartiles.map((v) => roundPrice(Number(v)));
+    const bounds = histogramBounds(base.priceMin, base.priceMax);
+    const counts = new Map(buckets.map((r) => [Number(r.bucket), Number(r.n)]));
+    const histogram =
+      bounds.length === 1
+        ? [{ ...bounds[0]!, count: base.totalResults }]
+        : bounds.map((b, i) => ({ ...b, count: counts.get(i + 1) ?? 0 }));
     return { ...base, priceMedian: p50!, priceP25: p25!, priceP75: p75!, histogram, byCountry };
   }
 
@@ -258,36 +269,6 @@ export class PostgresEngine implements SearchEngine {
 
   async ping(): Promise<void> {
     await sql`select 1`.execute(this.db);
-  }
-
-  private async groups(start: Fragment, rows: Fragment): Promise<GroupRow[]> {
-    const result = await sql<{
-      rows: GroupRow[];
-    }>`${start}select ${jsonRows(groupsQuery(rows))} as rows`.execute(this.db);
-    return result.rows[0]!.rows;
-  }
-
-  private async histogram(
-    start: Fragment,
-    where: Fragment,
-    lo: number,
-    hi: number,
-  ): Promise<HistogramBucket[]> {
-    const bounds = histogramBounds(lo, hi);
-    if (bounds.length === 1) {
-      const n = await sql<{
-        n: string;
-      }>`${start}select count(*) as n from stock_items si ${where}`.execute(this.db);
-      return [{ ...bounds[0]!, count: Number(n.rows[0]!.n) }];
-    }
-    // width_bucket puts the maximum in bucket n+1; least() folds it into the last bucket.
-    const result = await sql<{ bucket: number; n: string }>`${start}
-      select least(width_bucket(si.price, ${lo}, ${hi}, ${HISTOGRAM_BUCKETS}), ${HISTOGRAM_BUCKETS}) as bucket,
-             count(*) as n
-      from stock_items si ${where}
-      group by 1`.execute(this.db);
-    const counts = new Map(result.rows.map((r) => [Number(r.bucket), Number(r.n)]));
-    return bounds.map((b, i) => ({ ...b, count: counts.get(i + 1) ?? 0 }));
   }
 
   private async page(query: StockQuery, page: PageRequest): Promise<StockHit[]> {
@@ -330,14 +311,32 @@ const groupsQuery = (rows: Fragment): Fragment => sql`
   from ${rows} m
   group by grouping sets ((m.condition), (m.location_country_code), (m.vendor_id))`;
 
+/** One histogram bucket's count, as json_agg writes it. */
+interface BucketRow {
+  bucket: number;
+  n: number;
+}
+
+/**
+ * Counts per equal-width price bucket between the matching rows' lowest and highest price, as
+ * histogramBounds() draws them (nothing when every price is the same: one bucket holds them all).
+ * width_bucket puts the maximum in bucket n+1; least() folds it into the last bucket.
+ */
+const bucketsQuery = sql`
+  select least(width_bucket(m.price, b.lo, b.hi, ${HISTOGRAM_BUCKETS}), ${HISTOGRAM_BUCKETS}) as bucket,
+         count(*) as n
+  from matched m, bounds b
+  where b.hi > b.lo
+  group by 1`;
+
 /**
  * The rows a query matches, with what the page order and the statistics read. As a subquery the
  * planner merges it into the statement (only the columns used are computed, an ordered index can
  * still end the page early); as a materialized CTE it is read once for page and statistics.
  */
-function matching(query: StockQuery): Fragment {
+function matching(query: StockQuery, { ranked = true } = {}): Fragment {
   const rank =
-    query.text !== undefined
+    ranked && query.text !== undefined
       ? sql`ts_rank(si.search_vector, to_tsquery('simple', f_unaccent(${textQueryTerms(query.text)})))`
       : sql`0::real`;
   return sql`(
