@@ -17,20 +17,24 @@ export const prepared = sql.raw(`${PREPARED_MARK} `);
 export const DEFAULT_PREPARED_PER_CONNECTION = 200;
 
 /**
- * PostgreSQL refuses to run a kept plan whose result columns changed type (a migration altered a
- * column the statement returns). The statement is refused at bind, before it runs, so it is safe to
- * prepare again and run once more.
+ * The server no longer has the statement as this connection prepared it: a migration changed the
+ * type of a column it returns (checked by `routine`, which unlike the message is never translated),
+ * or the statement is gone (DEALLOCATE, DISCARD ALL, a pooler). Either is raised before the
+ * statement runs, so preparing it again and running it once more is safe.
  */
-const isStalePlan = (error: unknown): boolean =>
-  (error as { code?: string }).code === '0A000' &&
-  /cached plan must not change result type/.test((error as Error).message);
+const isLostStatement = (error: unknown): boolean => {
+  const { code, routine } = error as { code?: string; routine?: string };
+  return (code === '0A000' && routine === 'RevalidateCachedQuery') || code === '26000';
+};
 
 type Query = (this: pg.Client, ...args: unknown[]) => unknown;
 
 /**
  * A pg client that runs marked statements as named prepared statements (pg prepares a name once
  * per connection and then only binds and executes it). The names a connection prepares are
- * bounded, so an unusual mix of filters can never grow the server's memory without end.
+ * bounded, so an unusual mix of filters can never grow the server's memory without end; past the
+ * bound, and in pg's callback form, marked statements simply run unnamed. A statement that fails is
+ * prepared again under a new name on its next run, so no error can stick to a connection.
  */
 export function preparingClient(maxPerConnection: number): typeof pg.Client {
   class PreparingClient extends pg.Client {
@@ -49,18 +53,18 @@ export function preparingClient(maxPerConnection: number): typeof pg.Client {
   }
   const query = pg.Client.prototype.query as Query;
   PreparingClient.prototype.query = function (this: PreparingClient, ...args: unknown[]) {
-    const [text, values, ...callback] = args;
-    if (typeof text !== 'string' || !text.includes(PREPARED_MARK) || !Array.isArray(values)) {
-      return query.apply(this, args);
-    }
-    const name = this.names.get(text) ?? this.nameFor(text);
-    if (name === null) return query.apply(this, args);
-    if (callback.length > 0) return query.call(this, { name, text, values }, ...callback);
-    return (query.call(this, { name, text, values }) as Promise<unknown>).catch((error: unknown) => {
-      if (!isStalePlan(error)) throw error;
+    const [text, values, callback] = args;
+    const marked = typeof text === 'string' && text.includes(PREPARED_MARK);
+    if (!marked || !Array.isArray(values) || callback !== undefined) return query.apply(this, args);
+    const run = (name: string | null) =>
+      query.call(this, name === null ? text : { name, text }, values) as Promise<unknown>;
+    return run(this.names.get(text) ?? this.nameFor(text)).catch((error: unknown) => {
       this.names.delete(text);
-      const renamed = this.nameFor(text);
-      return query.call(this, renamed === null ? text : { name: renamed, text }, values);
+      if (!isLostStatement(error)) throw error;
+      // Inside a transaction the first error has aborted it: report that error, not the retry's.
+      return run(this.nameFor(text)).catch((retryError: unknown) => {
+        throw (retryError as { code?: string }).code === '25P02' ? error : retryError;
+      });
     });
   } as pg.Client['query'];
   return PreparingClient;

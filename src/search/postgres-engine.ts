@@ -61,14 +61,22 @@ function conditions(q: StockQuery): Fragment[] {
 }
 
 /**
- * What a statement starts with. A reference search's statements are kept prepared (planned once per
- * connection, see db/prepared-statements): whatever the reference and the other filters, their rows
- * come from the handful of ids the reference finds, so one generic plan serves every value, and
- * planning was most of their cost. Every other search is planned for its values, because how many
- * rows a make, a price range or a word selects decides the plan: a generic plan cost 2–3 times the
- * database CPU of custom plans on the vehicle + price benchmark.
+ * What a statement starts with. A search by reference with, at most, the filters that only narrow
+ * its rows (condition, OEM/aftermarket, country, price) is kept prepared (planned once per
+ * connection, see db/prepared-statements): its rows come from the handful of ids the reference
+ * finds, so one generic plan serves every value, and planning was most of its cost. Every other
+ * search is planned for its values, because how many rows a make, a model, a part or a word selects
+ * decides the plan: a generic plan cost 2–3 times the database CPU of custom plans on the
+ * vehicle + price benchmark, and for a reference with a make and model it read the whole model.
  */
-const statementStart = (q: StockQuery): Fragment => (q.reference !== undefined ? prepared : sql``);
+const statementStart = (q: StockQuery): Fragment =>
+  q.reference !== undefined &&
+  q.vehicleMake === undefined &&
+  q.vehicleModel === undefined &&
+  q.partId === undefined &&
+  q.text === undefined
+    ? prepared
+    : sql``;
 
 const whereClause = (q: StockQuery): Fragment => {
   const where = conditions(q);

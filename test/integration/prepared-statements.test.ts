@@ -1,5 +1,4 @@
 import { sql } from 'kysely';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../../src/db/database.js';
 import { prepared } from '../../src/db/prepared-statements.js';
@@ -23,14 +22,16 @@ interface PreparedRow {
   generic_plans: string;
 }
 
+const isSearch = (s: PreparedRow) => s.statement.includes('json_agg(x order by');
+
 describe.skipIf(!TEST_DATABASE_URL)('prepared statements (PostgreSQL)', () => {
   let database: TestDatabase;
   const handles: DatabaseHandle[] = [];
-  /** One connection, so pg_prepared_statements shows what the engine's statements left on it. */
+  /** One connection, so session settings stay and pg_prepared_statements shows what it holds. */
   const open = async (preparedPerConnection?: number) => {
     const handle = await openDatabase({ url: database.url!, poolSize: 1, preparedPerConnection });
     handles.push(handle);
-    return { handle, engine: new PostgresEngine(handle.db) };
+    return handle;
   };
   const preparedOn = async (handle: DatabaseHandle) =>
     (
@@ -42,57 +43,74 @@ describe.skipIf(!TEST_DATABASE_URL)('prepared statements (PostgreSQL)', () => {
   beforeAll(async () => {
     database = await createTestDatabase();
     await loadStockFixture(database.handle.db);
-    // Generic plans from the first execution, so the comparison below covers them for every value.
-    const name = new URL(database.url!).pathname.slice(1);
-    const admin = new pg.Client({ connectionString: database.url! });
-    await admin.connect();
-    await admin.query(`alter database ${name} set plan_cache_mode = force_generic_plan`);
-    await admin.end();
   });
   afterAll(async () => {
     for (const handle of handles) await handle.close();
     await database?.drop();
   });
 
-  it('reference searches reuse one generic plan per statement and answer as unprepared ones', async () => {
+  it('reference searches reuse one generic plan per statement and answer as custom-planned ones', async () => {
     const preparing = await open();
+    // Generic plans from the first run on the preparing connection only, so every value below is
+    // answered by them and compared with unprepared statements planned for their values.
+    await sql`set plan_cache_mode = force_generic_plan`.execute(preparing.db);
     const plain = await open(0);
     const queries: StockQuery[] = references.flatMap((reference) => [
       { reference },
       { reference, condition: 'usado_bom' },
       { reference, country: 'PT', priceMax: 200 },
     ]);
-    for (const query of queries) {
-      for (const page of [1, 2]) {
-        const paging = { page, perPage: 2 };
-        expect(await preparing.engine.search(query, paging)).toEqual(
-          await plain.engine.search(query, paging),
-        );
+    // With cached statistics the second page runs the page-only statement.
+    const engines = [
+      [new PostgresEngine(preparing.db), new PostgresEngine(plain.db)],
+      [
+        new PostgresEngine(preparing.db, { statsCacheSeconds: 60 }),
+        new PostgresEngine(plain.db, { statsCacheSeconds: 60 }),
+      ],
+    ] as const;
+    for (const [prepared, unprepared] of engines) {
+      for (const query of queries) {
+        for (const page of [1, 2]) {
+          const paging = { page, perPage: 2 };
+          expect(await prepared.search(query, paging)).toEqual(await unprepared.search(query, paging));
+        }
+        expect(await prepared.stats(query)).toEqual(await unprepared.stats(query));
       }
-      expect(await preparing.engine.stats(query)).toEqual(await plain.engine.stats(query));
     }
-    const statements = await preparedOn(preparing.handle);
-    expect(statements.length).toBeGreaterThan(0);
+    const statements = await preparedOn(preparing);
     for (const s of statements) expect(s.name).toMatch(/^pss_/);
-    // A statement per shape of query, whatever the values: the search of each of the three shapes
-    // ran once per reference and page.
-    const searches = statements.filter((s) => s.statement.includes('json_agg(x order by'));
-    expect(searches).toHaveLength(3);
-    for (const s of searches) expect(Number(s.generic_plans)).toBe(references.length * 2);
-    expect(await preparedOn(plain.handle)).toEqual([]);
+    // A statement per shape of query and kind (page + statistics, page alone), whatever the values.
+    const searches = statements.filter(isSearch);
+    expect(searches).toHaveLength(6);
+    expect(searches.every((s) => Number(s.generic_plans) > 0)).toBe(true);
+    expect(statements.filter((s) => s.statement.includes('percentile_cont'))).toHaveLength(3);
+    expect(await preparedOn(plain)).toEqual([]);
   });
 
-  it('searches without a reference are planned for their values, never prepared', async () => {
-    const { handle, engine } = await open();
-    await engine.search({ vehicleMake: 'Volkswagen', priceMin: 10 }, { page: 1, perPage: 5 });
-    await engine.search({ text: 'disco' }, { page: 1, perPage: 5 });
-    await engine.stats({ partId: FIXTURE_ITEMS.find((i) => i.partId)!.partId! });
+  it('searches not driven by a reference alone are planned for their values, never prepared', async () => {
+    const handle = await open();
+    const engine = new PostgresEngine(handle.db);
+    const item = FIXTURE_ITEMS.find((i) => i.make && i.model && i.partId)!;
+    const reference = item.reference;
+    const queries: StockQuery[] = [
+      { vehicleMake: item.make!, priceMin: 10 },
+      { text: 'disco' },
+      { partId: item.partId! },
+      // A reference with a make and model, a part or a word: a generic plan may start from those.
+      { reference, vehicleMake: item.make!, vehicleModel: item.model! },
+      { reference, partId: item.partId! },
+      { reference, text: 'disco' },
+    ];
+    for (const query of queries) {
+      await engine.search(query, { page: 1, perPage: 5 });
+      await engine.stats(query);
+    }
     expect(await preparedOn(handle)).toEqual([]);
   });
 
   it('a connection keeps at most the configured number of statements; the others run unprepared', async () => {
-    const preparing = await open(2);
-    const plain = await open(0);
+    const preparing = new PostgresEngine((await open(2)).db);
+    const plain = new PostgresEngine((await open(0)).db);
     const reference = references[0]!;
     const queries: StockQuery[] = [
       { reference },
@@ -102,22 +120,45 @@ describe.skipIf(!TEST_DATABASE_URL)('prepared statements (PostgreSQL)', () => {
     ];
     for (const query of queries) {
       const paging = { page: 1, perPage: 20 };
-      expect(await preparing.engine.search(query, paging)).toEqual(await plain.engine.search(query, paging));
-      expect(await preparing.engine.stats(query)).toEqual(await plain.engine.stats(query));
+      expect(await preparing.search(query, paging)).toEqual(await plain.search(query, paging));
+      expect(await preparing.stats(query)).toEqual(await plain.stats(query));
     }
-    expect(await preparedOn(preparing.handle)).toHaveLength(2);
+    expect(await preparedOn(handles.at(-2)!)).toHaveLength(2);
   });
 
-  it('a statement whose result type a migration changed is prepared again, not failed', async () => {
-    const { handle } = await open();
-    await sql`create table prepared_probe (id int primary key, amount int)`.execute(handle.db);
-    await sql`insert into prepared_probe values (1, 7)`.execute(handle.db);
+  describe('a statement the server no longer holds as prepared is prepared again, not failed', () => {
     const read = () => sql<{ amount: unknown }>`${prepared}select amount from prepared_probe where id = ${1}`;
-    expect((await read().execute(handle.db)).rows).toEqual([{ amount: 7 }]);
-    await sql`alter table prepared_probe alter column amount type text`.execute(handle.db);
-    expect((await read().execute(handle.db)).rows).toEqual([{ amount: '7' }]);
-    expect((await read().execute(handle.db)).rows).toEqual([{ amount: '7' }]);
-    const statements = (await preparedOn(handle)).filter((s) => s.statement.includes('prepared_probe'));
-    expect(statements).toHaveLength(2);
+    let handle: DatabaseHandle;
+    beforeAll(async () => {
+      handle = await open();
+      await sql`create table prepared_probe (id int primary key, amount int)`.execute(handle.db);
+      await sql`insert into prepared_probe values (1, 7)`.execute(handle.db);
+    });
+
+    it('after a migration changed the type of a column it returns', async () => {
+      expect((await read().execute(handle.db)).rows).toEqual([{ amount: 7 }]);
+      await sql`alter table prepared_probe alter column amount type text`.execute(handle.db);
+      expect((await read().execute(handle.db)).rows).toEqual([{ amount: '7' }]);
+      expect((await read().execute(handle.db)).rows).toEqual([{ amount: '7' }]);
+      const probes = (await preparedOn(handle)).filter((s) => s.statement.includes('prepared_probe'));
+      expect(probes).toHaveLength(2);
+    });
+
+    it('after DEALLOCATE ALL (or a pooler that dropped it)', async () => {
+      expect((await read().execute(handle.db)).rows).toHaveLength(1);
+      await sql`deallocate all`.execute(handle.db);
+      expect((await read().execute(handle.db)).rows).toHaveLength(1);
+      expect((await read().execute(handle.db)).rows).toHaveLength(1);
+    });
+
+    it('inside a transaction, the error that aborted it is the one reported', async () => {
+      await sql`deallocate all`.execute(handle.db);
+      await expect(
+        handle.db.transaction().execute(async (tx) => {
+          await read().execute(tx);
+        }),
+      ).rejects.toMatchObject({ code: '26000' });
+      expect((await read().execute(handle.db)).rows).toHaveLength(1);
+    });
   });
 });
