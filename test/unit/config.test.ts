@@ -14,6 +14,8 @@ describe('config', () => {
     expect(config.seedDemoData).toBe(true);
     expect(config.rateLimits.perMinute).toBe(60);
     expect(config.rateLimits.perHour).toBe(1000);
+    expect(config.databasePreparedStatements).toBe(200);
+    expect(loadConfig({ DATABASE_PREPARED_STATEMENTS: '0' }).databasePreparedStatements).toBe(0);
   });
 
   it.each([
@@ -24,6 +26,7 @@ describe('config', () => {
     [{ LOG_LEVEL: 'loud' }, /LOG_LEVEL deve ser um de/],
     [{ SEARCH_TOKEN_SECRET: 'short' }, /SEARCH_TOKEN_SECRET deve ter pelo menos 32 caracteres/],
     [{ SEARCH_ENGINE: 'opensearch' }, /OPENSEARCH_URL é obrigatório/],
+    [{ DATABASE_PREPARED_STATEMENTS: '-1' }, /DATABASE_PREPARED_STATEMENTS deve ser no mínimo 0/],
   ])('rejects %o with one line naming the variable', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     try {
