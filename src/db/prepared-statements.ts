@@ -4,11 +4,11 @@ import pg from 'pg';
 /**
  * Put in a statement (first in a `sql` template: `sql\`${prepared}select …\``; in a query builder:
  * `.modifyFront(prepared)`) to have PostgreSQL keep it as a named prepared statement on each
- * connection. The search statements join half a dozen relations; the
- * server spends a few milliseconds planning one of them and well under one running it, so the
- * planning, done once per connection and statement text, is most of what a search costs the
- * database. Only statements a generic plan serves well for every value are marked (lookups by a
- * unique key, a reference search); their text must be one of a few (values are parameters).
+ * connection. A search statement joins half a dozen relations: the server spends a few
+ * milliseconds planning it and well under one running a reference search, so planning once per
+ * connection and statement text removes most of what such a search costs the database. Only
+ * statements one generic plan serves well for every value are marked (lookups by a unique key, a
+ * reference search narrowed by simple filters); their texts must be few (values are parameters).
  */
 export const PREPARED_MARK = '/* prepared */';
 export const prepared = sql.raw(`${PREPARED_MARK} `);
