@@ -83,15 +83,21 @@ const whereClause = (q: StockQuery): Fragment => {
   return where.length ? sql`where ${sql.join(where, sql` and `)}` : sql``;
 };
 
-/** One grouping-sets row of the statistics, as json_agg writes it. */
+/** One condition or country group of the statistics, as json_agg writes it. */
 interface GroupRow {
   condition: Condition | null;
   country: string | null;
-  vendor: number | null;
   n: number;
   lo: number;
   hi: number;
   total: number;
+}
+
+/** The grouped figures as a statement returns them (see FIGURES). */
+interface Figures {
+  groups: GroupRow[];
+  /** bigint, as text */
+  sellers: string;
 }
 
 const toSummary = (rows: GroupRow[]): PriceSummary => {
@@ -226,17 +232,17 @@ export class PostgresEngine implements SearchEngine {
    * times before, once per figure).
    */
   async stats(query: StockQuery): Promise<DetailedPriceStats> {
-    const result = await sql<{ groups: GroupRow[]; quartiles: number[] | null; buckets: BucketRow[] }>`
+    const result = await sql<Figures & { quartiles: number[] | null; buckets: BucketRow[] }>`
       ${statementStart(query)}
       with matched as materialized ${matching(query, { ranked: false })},
-           grouped as (${groupsQuery(sql`matched`)}),
+           grouped as (${groupsQuery(sql`matched`, { byCountry: true })}),
            -- the condition groups partition the rows: their extremes are the whole set's
            bounds as (select min(lo) as lo, max(hi) as hi from grouped where condition is not null)
-      select ${jsonRows(sql`select * from grouped`)} as groups,
+      select ${FIGURES},
              (select percentile_cont(array[0.25, 0.5, 0.75]) within group (order by price) from matched) as quartiles,
              ${jsonRows(bucketsQuery)} as buckets`.execute(this.db);
     const { groups, quartiles, buckets } = result.rows[0]!;
-    const base = summarize(groups);
+    const base = summarize(result.rows[0]!);
     if (base.priceMin === null || base.priceMax === null || quartiles === null) {
       return { ...base, priceMedian: null, priceP25: null, priceP75: null, histogram: [], byCountry: {} };
     }
@@ -293,12 +299,14 @@ export class PostgresEngine implements SearchEngine {
    * (a broad text search visits a table page per row: reading them twice cost half again as much).
    */
   private async pageWithStats(query: StockQuery, page: PageRequest): Promise<SearchResult> {
-    const result = await sql<{ items: HitRow[]; groups: GroupRow[] }>`${statementStart(query)}
-      with matched as materialized ${matching(query)}
-      select ${jsonRows(pageQuery(query, page, sql`matched`), PAGE_ORDER)} as items,
-             ${jsonRows(groupsQuery(sql`matched`))} as groups`.execute(this.db);
+    const result = await sql<Figures & { items: HitRow[] }>`${statementStart(query)}
+      with matched as materialized ${matching(query)},
+           grouped as (${groupsQuery(sql`matched`, { byCountry: false })})
+      select ${jsonRows(pageQuery(query, page, sql`matched`), PAGE_ORDER)} as items, ${FIGURES}`.execute(
+      this.db,
+    );
     const row = result.rows[0]!;
-    const stats = summarize(row.groups);
+    const stats = summarize(row);
     return { total: stats.totalResults, items: row.items.map(toHit), stats };
   }
 }
@@ -310,14 +318,24 @@ const jsonRows = (query: Fragment, order: Fragment = sql``): Fragment =>
 const PAGE_ORDER = sql`order by x.rank desc, x.price asc, x.id asc`;
 
 /**
- * Count, min, max and sum per condition, per country and per vendor, in one hashed pass over the
- * matching rows. Sellers are counted as the vendor groups: no count(distinct ...) sort.
+ * Count, min, max and sum per condition, per country (only the stats endpoint shows them) and per
+ * vendor, in one hashed pass over the matching rows; a statement names it `grouped`. Sellers are
+ * counted as the vendor groups: no count(distinct ...) sort.
  */
-const groupsQuery = (rows: Fragment): Fragment => sql`
-  select m.condition, m.location_country_code as country, m.vendor_id as vendor,
-         count(*) as n, min(m.price) as lo, max(m.price) as hi, sum(m.price) as total
+const groupsQuery = (rows: Fragment, { byCountry }: { byCountry: boolean }): Fragment => sql`
+  select m.condition, ${byCountry ? sql`m.location_country_code` : sql`null::text`} as country,
+         m.vendor_id as vendor, count(*) as n, min(m.price) as lo, max(m.price) as hi, sum(m.price) as total
   from ${rows} m
-  group by grouping sets ((m.condition), (m.location_country_code), (m.vendor_id))`;
+  group by grouping sets ((m.condition), ${byCountry ? sql`(m.location_country_code), ` : sql``}(m.vendor_id))`;
+
+/**
+ * The figures read from `grouped`: its condition and country rows, and the number of sellers. The
+ * vendor groups are counted in the database: a broad search has thousands of them, which would
+ * otherwise be written as JSON and parsed for one number.
+ */
+const FIGURES = sql`
+  ${jsonRows(sql`select g.condition, g.country, g.n, g.lo, g.hi, g.total from grouped g where g.vendor is null`)} as groups,
+  (select count(*) from grouped g where g.vendor is not null) as sellers`;
 
 /** One histogram bucket's count, as json_agg writes it. */
 interface BucketRow {
@@ -418,8 +436,8 @@ function toHit(r: HitRow): StockHit {
   };
 }
 
-/** The spec's statistics from grouped rows: the condition groups partition the result set. */
-function summarize(groups: GroupRow[]): PriceStats {
+/** The spec's statistics from the grouped figures: the condition groups partition the result set. */
+function summarize({ groups, sellers }: Figures): PriceStats {
   const byConditionRows = groups.filter((r) => r.condition !== null);
   if (byConditionRows.length === 0) {
     return {
@@ -439,7 +457,7 @@ function summarize(groups: GroupRow[]): PriceStats {
     priceMin: overall.priceMin,
     priceMax: overall.priceMax,
     priceAvg: overall.priceAvg,
-    totalSellers: groups.filter((r) => r.vendor !== null).length,
+    totalSellers: Number(sellers),
     byCondition,
   };
 }
