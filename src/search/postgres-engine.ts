@@ -153,7 +153,14 @@ function shared<T>(
 export interface PostgresEngineOptions {
   /** seconds a query's statistics are reused; 0 computes them on every request */
   statsCacheSeconds?: number;
+  /**
+   * a page of a search by make and model is merged from each model's ordered entries while the
+   * model words cover at most this many distinct models (see modelMergeKeys); tests lower it
+   */
+  maxModelsMerged?: number;
 }
+
+const DEFAULT_MAX_MODELS_MERGED = 100;
 
 /** A page row as json_agg writes it. */
 interface HitRow {
@@ -193,6 +200,7 @@ export class PostgresEngine implements SearchEngine {
    */
   private readonly statsCache: LRUCache<string, Promise<PriceStats>> | null;
   private readonly facetsCache: LRUCache<string, Promise<FacetValue[]>> | null;
+  private readonly maxModelsMerged: number;
 
   constructor(
     private readonly db: Database,
@@ -201,6 +209,7 @@ export class PostgresEngine implements SearchEngine {
     const ttl = (options.statsCacheSeconds ?? 0) * 1000;
     this.statsCache = ttl > 0 ? new LRUCache({ max: 10_000, ttl }) : null;
     this.facetsCache = ttl > 0 ? new LRUCache({ max: 2_000, ttl }) : null;
+    this.maxModelsMerged = options.maxModelsMerged ?? DEFAULT_MAX_MODELS_MERGED;
   }
 
   async search(query: StockQuery, page: PageRequest): Promise<SearchResult> {
@@ -285,10 +294,12 @@ export class PostgresEngine implements SearchEngine {
     await sql`select 1`.execute(this.db);
   }
 
+  /** A page alone (its query's statistics are known). */
   private async page(query: StockQuery, page: PageRequest): Promise<StockHit[]> {
+    const keys = modelMergeKeys(query, page, this.maxModelsMerged) ?? orderedKeys(matching(query), page);
     const result = await sql<{
       items: HitRow[];
-    }>`${statementStart(query)}select ${jsonRows(pageQuery(query, page, matching(query)), PAGE_ORDER)} as items`.execute(
+    }>`${statementStart(query)}select ${jsonRows(pageQuery(query, keys), PAGE_ORDER)} as items`.execute(
       this.db,
     );
     return result.rows[0]!.items.map(toHit);
@@ -302,7 +313,7 @@ export class PostgresEngine implements SearchEngine {
     const result = await sql<Figures & { items: HitRow[] }>`${statementStart(query)}
       with matched as materialized ${matching(query)},
            grouped as (${groupsQuery(sql`matched`, { byCountry: false })})
-      select ${jsonRows(pageQuery(query, page, sql`matched`), PAGE_ORDER)} as items, ${FIGURES}`.execute(
+      select ${jsonRows(pageQuery(query, orderedKeys(sql`matched`, page)), PAGE_ORDER)} as items, ${FIGURES}`.execute(
       this.db,
     );
     const row = result.rows[0]!;
@@ -372,10 +383,70 @@ function matching(query: StockQuery, { ranked = true } = {}): Fragment {
 }
 
 /**
- * The inner query finds, orders and cuts the page; the outer one adds, for those rows only, the
- * vendor, the associated references and which reference matched.
+ * The page's ids and ranks, cut from `rows` in page order. Only the keys, so a covering index can
+ * answer the search without the table; the page's 20-odd rows are read by primary key after.
  */
-function pageQuery(query: StockQuery, page: PageRequest, rows: Fragment): Fragment {
+const orderedKeys = (rows: Fragment, page: PageRequest): Fragment => sql`
+  select m.id, m.rank
+  from ${rows} m
+  order by m.rank desc, m.price asc, m.id asc
+  limit ${page.perPage} offset ${(page.page - 1) * page.perPage}`;
+
+/**
+ * The page's ids of a search by make and model (with, at most, the filters that only narrow its
+ * rows), or null for any other search. The model words cover a range of models ("golf" is "golf",
+ * "golf vi", "golf vii"...); scanning that range and sorting it read every entry to keep twenty
+ * (50,000 for "BMW Série": 22 ms). Within one model the make/model index is in page order (price,
+ * id), so here a loose index scan lists the range's distinct models, one seek each, and each model
+ * gives its first offset + per_page entries, one ordered seek each (0.5 ms). When the range holds
+ * more than `maxModels` distinct models (many models with few items each, where the seeks would
+ * cost more than the scan), the range is scanned and sorted as before: the choice is made inside
+ * the statement, so it is still one round trip.
+ */
+function modelMergeKeys(query: StockQuery, page: PageRequest, maxModels: number): Fragment | null {
+  const { vehicleMake, vehicleModel, ...narrowing } = query;
+  if (
+    vehicleMake === undefined ||
+    vehicleModel === undefined ||
+    narrowing.reference !== undefined ||
+    narrowing.partId !== undefined ||
+    narrowing.text !== undefined
+  ) {
+    return null;
+  }
+  const make = sql`f_fold(${vehicleMake})`;
+  const model = sql`f_fold(${vehicleModel})`;
+  const filters = conditions(narrowing).map((c) => sql` and ${c}`);
+  // the models after `after` in the range, in index order
+  const nextModel = (after: Fragment) => sql`
+    select si.model_norm from stock_items si
+    where si.make_norm = ${make} and si.model_norm ${after} and si.model_norm ~<~ (${model} || '!')
+    order by si.model_norm using ~<~ limit 1`;
+  return sql`
+    with recursive models(model, n) as (
+      select (${nextModel(sql`~>=~ ${model}`)}), 1
+      union all
+      select (${nextModel(sql`~>~ models.model`)}), models.n + 1
+      from models where models.model is not null and models.n <= ${maxModels}
+    ),
+    many as (select count(*) > ${maxModels} as over from models where model is not null)
+    select e.id, e.rank, e.price
+    from models
+    cross join lateral (
+      select si.id, 0::real as rank, si.price from stock_items si
+      where si.make_norm = ${make} and si.model_norm = models.model${sql.join(filters, sql``)}
+      order by si.price asc, si.id asc
+      limit ${page.page * page.perPage}
+    ) e
+    where (models.model = ${model} or models.model ~>=~ (${model} || ' ')) and not (select over from many)
+    union all
+    select m.id, m.rank, m.price from ${matching(query)} m where (select over from many)
+    order by rank desc, price asc, id asc
+    limit ${page.perPage} offset ${(page.page - 1) * page.perPage}`;
+}
+
+/** For the page's keys (see orderedKeys), the rows with the vendor, associated and matched references. */
+function pageQuery(query: StockQuery, keys: Fragment): Fragment {
   const ref = query.reference !== undefined ? normalizeReference(query.reference) : null;
   const matched =
     ref === null
@@ -392,14 +463,7 @@ function pageQuery(query: StockQuery, page: PageRequest, rows: Fragment): Fragme
            coalesce((select jsonb_agg(jsonb_build_object('reference', r.reference, 'kind', r.kind, 'brand', r.brand)
                                       order by r.reference)
                        from stock_item_references r where r.item_id = p.id), '[]'::jsonb) as refs
-    from (
-      -- Only the keys here, so a covering index can answer the search without the table;
-      -- the page's 20-odd rows are read by primary key below.
-      select m.id, m.rank
-      from ${rows} m
-      order by m.rank desc, m.price asc, m.id asc
-      limit ${page.perPage} offset ${(page.page - 1) * page.perPage}
-    ) k
+    from (${keys}) k
     join lateral (
       select si.id, si.reference, si.reference_norm, si.xref_group_id, si.title, si.description, si.part_id,
              si.condition, si.is_oem, si.is_aftermarket, si.price, si.currency, si.vendor_id,

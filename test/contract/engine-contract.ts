@@ -165,6 +165,12 @@ export function engineContract(
       });
       it('model with several words', () => expectSame({ model: 'golf vii' }));
       it('model accent-insensitive', () => expectSame({ model: 'serie 3' }));
+      it('make and model: every model the words cover', () =>
+        expectSame({ make: 'volkswagen', model: 'golf' }));
+      it('make and model with filters', () =>
+        expectSame({ make: 'VOLKSWAGEN', model: 'Passat', condition: 'novo', priceMin: 30, priceMax: 45.5 }));
+      it('make and model: nothing for a model of another make', () =>
+        expectSame({ make: 'bmw', model: 'golf' }));
       it('model: a partial word finds nothing', async () => {
         expect((await all({ model: 'gol' })).total).toBe(0);
       });
@@ -208,6 +214,17 @@ export function engineContract(
         for (let page = 1; page <= 4; page++) pages.push(await target.engine.search(q, { page, perPage: 7 }));
         expect(pages.flatMap((p) => ids(p.items))).toEqual(ids(expected({ model: 'passat' })));
         expect(pages[3]!.items).toHaveLength(4);
+      });
+      it('pages of a make and model search across its models', async () => {
+        const plain: Query = { make: 'Volkswagen', model: 'Golf' };
+        const pages = [];
+        for (let page = 1; page <= 4; page++) {
+          pages.push(await target.engine.search(toStockQuery(plain), { page, perPage: 2 }));
+        }
+        expect(pages.map((p) => ids(p.items))).toEqual(
+          [0, 2, 4, 6].map((start) => ids(expected(plain).slice(start, start + 2))),
+        );
+        expect(pages.map((p) => p.total)).toEqual([5, 5, 5, 5]);
       });
       it('a page past the end is empty with the same total and stats', async () => {
         const result = await target.engine.search(toStockQuery({ model: 'passat' }), {
