@@ -87,6 +87,34 @@ describe.skipIf(!TEST_DATABASE_URL)('prepared statements (PostgreSQL)', () => {
     expect(await preparedOn(plain)).toEqual([]);
   });
 
+  it('pages of known make + model searches reuse one generic plan and answer as custom-planned ones', async () => {
+    const preparing = await open();
+    await sql`set plan_cache_mode = force_generic_plan`.execute(preparing.db);
+    const plain = await open(0);
+    const prepared = new PostgresEngine(preparing.db, { statsCacheSeconds: 60 });
+    const unprepared = new PostgresEngine(plain.db, { statsCacheSeconds: 60 });
+    const queries: StockQuery[] = [
+      { vehicleMake: 'Volkswagen', vehicleModel: 'Golf' },
+      { vehicleMake: 'volkswagen', vehicleModel: 'golf vii' },
+      { vehicleMake: 'Volkswagen', vehicleModel: 'Passat' },
+      { vehicleMake: 'BMW', vehicleModel: 'Série 3' },
+      { vehicleMake: 'Volkswagen', vehicleModel: 'Golf', priceMin: 20, priceMax: 60 },
+      { vehicleMake: 'Volkswagen', vehicleModel: 'Passat', priceMin: 30, priceMax: 45.5 },
+    ];
+    for (const query of queries) {
+      for (const page of [1, 2, 3, 1, 2, 3]) {
+        const paging = { page, perPage: 2 };
+        expect(await prepared.search(query, paging)).toEqual(await unprepared.search(query, paging));
+      }
+    }
+    const merged = (await preparedOn(preparing)).filter((s) => s.statement.includes('with recursive models'));
+    // one statement per shape (with and without a price range), whatever the make, model and page
+    expect(merged).toHaveLength(2);
+    expect(merged.every((s) => Number(s.generic_plans) > 0)).toBe(true);
+    // the first page of each, with its statistics, is planned for its values
+    expect((await preparedOn(preparing)).filter(isSearch)).toHaveLength(2);
+  });
+
   it('searches not driven by a reference alone are planned for their values, never prepared', async () => {
     const handle = await open();
     const engine = new PostgresEngine(handle.db);
