@@ -37,10 +37,32 @@ export function requestContext(logger: Logger) {
 
 /** Statuses raised by Koa and its body parser, with their Portuguese envelope. */
 const frameworkErrors: Record<number, [string, string]> = {
-  400: ['INVALID_JSON', 'O corpo do pedido não é JSON válido.'],
+  400: ['INVALID_JSON', 'O corpo do pedido não é um objeto JSON válido.'],
   413: ['PAYLOAD_TOO_LARGE', 'O corpo do pedido excede o limite de 1 MB.'],
-  415: ['UNSUPPORTED_MEDIA_TYPE', 'Tipo de conteúdo não suportado: envie application/json.'],
+  // only the decompression of the body raises it (inflation); a non-JSON body is mount-routes' 415
+  415: [
+    'UNSUPPORTED_CONTENT_ENCODING',
+    'Content-Encoding não suportado: envie o corpo sem compressão ou em gzip, deflate ou br.',
+  ],
 };
+
+/** The envelope of an error the framework or its body parser raised, or null for our own bugs. */
+function frameworkError(caught: unknown): HttpError | null {
+  const { status, code } = caught as { status?: unknown; code?: unknown };
+  // zlib's codes (Z_DATA_ERROR, Z_BUF_ERROR...): a body that does not decompress as announced
+  if (typeof code === 'string' && code.startsWith('Z_')) {
+    return new HttpError(
+      400,
+      'INVALID_CONTENT_ENCODING',
+      'O corpo do pedido não corresponde ao Content-Encoding indicado (não foi possível descomprimi-lo).',
+    );
+  }
+  const known = typeof status === 'number' ? frameworkErrors[status] : undefined;
+  return known ? new HttpError(status as number, known[0], known[1]) : null;
+}
+
+/** The path as the caller sent it (before the /v2 prefix is taken off). */
+const requestedPath = (ctx: Context) => ctx.originalUrl.split('?')[0];
 
 /** Every error becomes the envelope; nothing internal (stack, SQL, engine text) reaches the client. */
 export function errorEnvelope(logger: Logger) {
@@ -48,10 +70,18 @@ export function errorEnvelope(logger: Logger) {
     try {
       await next();
       if (ctx.status === 404 && ctx.body === undefined) {
-        throw new HttpError(404, 'ROUTE_NOT_FOUND', `Rota não encontrada: ${ctx.method} ${ctx.path}`);
+        throw new HttpError(
+          404,
+          'ROUTE_NOT_FOUND',
+          `Rota não encontrada: ${ctx.method} ${requestedPath(ctx)}`,
+        );
       }
       if (ctx.status === 405 && ctx.body === undefined) {
-        throw new HttpError(405, 'METHOD_NOT_ALLOWED', `Método ${ctx.method} não permitido em ${ctx.path}.`);
+        throw new HttpError(
+          405,
+          'METHOD_NOT_ALLOWED',
+          `Método ${ctx.method} não permitido em ${requestedPath(ctx)}.`,
+        );
       }
     } catch (caught) {
       let error: HttpError;
@@ -60,15 +90,13 @@ export function errorEnvelope(logger: Logger) {
       } else if (isUnavailable(caught)) {
         error = new DependencyUnavailableError('database', caught);
       } else {
-        const status = (caught as { status?: unknown; expose?: unknown }).status;
-        const known = typeof status === 'number' ? frameworkErrors[status] : undefined;
-        error = known
-          ? new HttpError(status as number, known[0], known[1])
-          : new HttpError(
-              500,
-              'INTERNAL_ERROR',
-              'Erro interno do servidor. Tente novamente; se persistir, indique o X-Request-Id ao suporte.',
-            );
+        error =
+          frameworkError(caught) ??
+          new HttpError(
+            500,
+            'INTERNAL_ERROR',
+            'Erro interno do servidor. Tente novamente; se persistir, indique o X-Request-Id ao suporte.',
+          );
       }
       if (error.status >= 500) {
         const cause = error instanceof DependencyUnavailableError ? error.cause : caught;

@@ -2,8 +2,10 @@ import Router from '@koa/router';
 import type { Context } from 'koa';
 import type { Authenticator } from '../accounts/authenticator.js';
 import type { Principal } from '../accounts/principal.js';
+import { HttpError } from './errors.js';
 import type { RequestRateLimiter } from './rate-limit.js';
 import type { AnyRoute } from './route.js';
+import { assertStorable } from './storable-input.js';
 import { validateInput } from './validation.js';
 
 export interface RouteDependencies {
@@ -26,6 +28,18 @@ export function mountRoutes(routes: AnyRoute[], deps: RouteDependencies): Router
       }
       if (r.rateLimit !== 'none') ctx.set(await deps.rateLimiter.check({ principal, ip: ctx.ip }));
 
+      // A body the JSON parser skipped (sent as text, a form...) would otherwise read as "{}" and
+      // be answered as if its fields were missing, or worse, accepted without them.
+      if (r.body && ctx.request.is('json', '+json') === false) {
+        throw new HttpError(
+          415,
+          'UNSUPPORTED_MEDIA_TYPE',
+          'Tipo de conteúdo não suportado: envie o corpo em JSON, com Content-Type: application/json.',
+        );
+      }
+      assertStorable('caminho', ctx.params);
+      assertStorable('query', ctx.query);
+      assertStorable('corpo', ctx.request.body);
       const params = r.params ? validateInput('params', r.params, { ...ctx.params }) : ctx.params;
       const query = r.query ? validateInput('query', r.query, { ...ctx.query }) : ctx.query;
       const body = r.body ? validateInput('body', r.body, ctx.request.body ?? {}) : undefined;

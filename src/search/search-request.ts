@@ -159,12 +159,6 @@ export function parseSearchBody(body: SearchBody): ParsedSearch {
   }
   const page = merged.page ?? 1;
   const perPage = merged.per_page ?? DEFAULT_PER_PAGE;
-  if (page * perPage > MAX_RESULT_WINDOW) {
-    throw badRequest(
-      `A paginação está limitada aos primeiros ${MAX_RESULT_WINDOW.toLocaleString('pt-PT')} resultados (page × per_page ≤ ${MAX_RESULT_WINDOW}); refine a pesquisa com filtros.`,
-      'PAGE_OUT_OF_RANGE',
-    );
-  }
   const canonical = canonicalFields(query);
   return {
     query,
@@ -177,6 +171,19 @@ export function parseSearchBody(body: SearchBody): ParsedSearch {
       .map(([k, v]) => `${k}=${String(v)}`)
       .join(', '),
   };
+}
+
+/**
+ * Pages are served within the first MAX_RESULT_WINDOW results (a search's own rule: the statistics
+ * endpoint, which has no pages, ignores page and per_page).
+ */
+export function assertWithinResultWindow({ page, perPage }: { page: number; perPage: number }): void {
+  if (page * perPage > MAX_RESULT_WINDOW) {
+    throw badRequest(
+      `A paginação está limitada aos primeiros ${MAX_RESULT_WINDOW.toLocaleString('pt-PT')} resultados (page × per_page ≤ ${MAX_RESULT_WINDOW}); refine a pesquisa com filtros.`,
+      'PAGE_OUT_OF_RANGE',
+    );
+  }
 }
 
 function requireWords(value: string, field: string): string {

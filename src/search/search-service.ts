@@ -9,7 +9,7 @@ import {
   type SearchEngine,
   type SearchResult,
 } from './engine.js';
-import { parseSearchBody, type SearchBody } from './search-request.js';
+import { assertWithinResultWindow, parseSearchBody, type SearchBody } from './search-request.js';
 import { checkSearchToken, issueSearchToken, type TokenStatus } from './search-token.js';
 
 /** What a search costs: the spec's credit rules in one place. */
@@ -61,6 +61,7 @@ export function createSearchService({ db, engine, clock, searchTokenSecret }: Se
      */
     async search(principal: Principal, body: SearchBody): Promise<SearchOutcome> {
       const parsed = parseSearchBody(body);
+      assertWithinResultWindow(parsed);
       const now = clock.now();
       const check = checkSearchToken(
         searchTokenSecret,

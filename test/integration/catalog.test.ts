@@ -287,6 +287,13 @@ describe('catalogs', () => {
     expect(lang.status).toBe(400);
     expect(lang.body.mensagem).toContain('pt, en, es, fr, de, it');
     expect((await get('/data/catalog/parts?per_page=501')).status).toBe(400);
+    // a page whose offset no database integer holds is refused, in memory and in SQL lists alike
+    for (const path of ['vehicle-makes?page=99999999999999999999', 'types?page=1e300', 'parts?page=1e400']) {
+      const far = await get(`/data/catalog/${path}`);
+      expect(far.status, path).toBe(400);
+      expect(far.body.mensagem, path).toContain('query.page');
+    }
+    expect((await get('/data/catalog/vehicle-makes?page=1000000')).body).toMatchObject({ results: [] });
   });
 
   it('sends ETag and Cache-Control, answers 304 to a matching If-None-Match, and compresses', async () => {

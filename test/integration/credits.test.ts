@@ -103,6 +103,8 @@ describe('credits endpoints', () => {
       'from=yesterday',
       'per_page=500',
       'from=2026-11-22T00:00:00Z&to=2026-11-21T00:00:00Z',
+      'page=1e20',
+      'per_page=100&page=92233720368547758',
     ]) {
       const res = await bearer.get(`/data/credits/history?${q}`);
       expect(res.status, q).toBe(400);

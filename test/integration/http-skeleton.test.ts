@@ -68,6 +68,67 @@ describe('HTTP skeleton', () => {
     });
   });
 
+  it('404 names the path as sent, /v2 prefix included', async () => {
+    const res = await app.api.get('/v2/v2/health', { unchecked: true });
+    expect(res.status).toBe(404);
+    expect(res.body.mensagem).toBe('Rota não encontrada: GET /v2/v2/health');
+  });
+
+  it('415 for a body that is not JSON, instead of reading it as an empty object', async () => {
+    for (const type of ['text/plain', 'application/x-www-form-urlencoded']) {
+      const res = await app.api.post('/__test/echo', undefined, {
+        rawBody: '{"n": 1}',
+        headers: { 'Content-Type': type },
+      });
+      expect(res.status).toBe(415);
+      expect(res.body).toMatchObject({ success: false, code: 'UNSUPPORTED_MEDIA_TYPE' });
+    }
+    const json = await app.api.post('/__test/echo', undefined, {
+      rawBody: '{"n": 1}',
+      headers: { 'Content-Type': 'application/json; charset=utf-8' },
+    });
+    expect(json.body).toEqual({ success: true, n: 1 });
+  });
+
+  it('a body that does not decompress as announced is a 400; an unknown Content-Encoding a 415', async () => {
+    const garbage = await fetch(`${app.api.baseUrl}/__test/echo`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'Content-Encoding': 'gzip' },
+      body: 'not gzip at all',
+    });
+    expect(garbage.status).toBe(400);
+    expect(await garbage.json()).toMatchObject({ success: false, code: 'INVALID_CONTENT_ENCODING' });
+    const unknown = await fetch(`${app.api.baseUrl}/__test/echo`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'Content-Encoding': 'zstd' },
+      body: '{"n": 1}',
+    });
+    expect(unknown.status).toBe(415);
+    expect(await unknown.json()).toMatchObject({ success: false, code: 'UNSUPPORTED_CONTENT_ENCODING' });
+  });
+
+  it('400 for text Postgres cannot store (NUL, a lone surrogate) and for infinite numbers', async () => {
+    const nul = await app.api.post('/__test/echo', undefined, { rawBody: '{"n": 1, "s": "a\\u0000b"}' });
+    expect(nul.status).toBe(400);
+    expect(nul.body).toMatchObject({ code: 'INVALID_CHARACTERS' });
+    expect(nul.body.mensagem).toContain('corpo.s');
+    const surrogate = await app.api.post('/__test/echo', undefined, {
+      rawBody: '{"n": 1, "x": ["\\ud800"]}',
+    });
+    expect(surrogate.body).toMatchObject({ code: 'INVALID_CHARACTERS' });
+    expect(surrogate.body.mensagem).toContain('corpo.x.0');
+    const pair = await app.api.post('/__test/echo', undefined, {
+      rawBody: '{"n": 1, "x": "\\ud83d\\ude00"}',
+    });
+    expect(pair.body.code).toBe('VALIDATION_ERROR'); // a well-formed emoji: only "x" is unknown
+    const infinite = await app.api.post('/__test/echo', undefined, { rawBody: '{"n": 1e400}' });
+    expect(infinite.status).toBe(400);
+    expect(infinite.body.mensagem).toBe('O campo corpo.n deve ser um número finito.');
+    const query = await app.api.get('/data/catalog/fuels?q=a%00b');
+    expect(query.status).toBe(400);
+    expect(query.body).toMatchObject({ code: 'INVALID_CHARACTERS' });
+  });
+
   it('400 envelope for malformed JSON', async () => {
     const res = await app.api.post('/__test/echo', undefined, { rawBody: '{"n": 1,' });
     expect(res.status).toBe(400);

@@ -209,6 +209,10 @@ describe('validation', () => {
     [{ part_id: 3, price_min: -1 }, 'VALIDATION_ERROR'],
     [{ part_id: 3, colour: 'red' }, 'VALIDATION_ERROR'],
     [{ part_id: 3, page: 101, per_page: 100 }, 'PAGE_OUT_OF_RANGE'],
+    // text PostgreSQL cannot store or compare: the caller's 400, not a 500 from the database
+    [{ reference: 'ABC\u0000DEF' }, 'INVALID_CHARACTERS'],
+    [{ vehicle_make: 'Volkswagen', vehicle_model: '\u0000' }, 'INVALID_CHARACTERS'],
+    [{ vehicle_make: '\ud800' }, 'INVALID_CHARACTERS'],
   ])('%o -> 400 %s, nothing charged', async (body, code) => {
     const res = await search(body);
     expect(res.status).toBe(400);
@@ -449,6 +453,23 @@ describe('POST /data/search/stats', () => {
       by_country: {},
     });
     expect(await balance()).toBe(49);
+  });
+
+  it('ignores page and per_page, which only a search pages with', async () => {
+    const res = await api.post<{ stats: { total_results: number } }>('/data/search/stats', {
+      part_id: 7,
+      page: 200,
+      per_page: 100,
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.stats.total_results).toBe(FIXTURE_ITEMS.filter((i) => i.partId === 7).length);
+  });
+
+  it('a NUL character is a 400 that costs nothing', async () => {
+    const res = await api.post('/data/search/stats', { reference: 'W 712\u0000/95' });
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBe('INVALID_CHARACTERS');
+    expect(await balance()).toBe(50);
   });
 
   it('a single price gives one histogram bucket', async () => {

@@ -16,6 +16,7 @@ import { LANGUAGES, type Lang } from '../../catalog/data/languages.js';
 import type { Services } from '../../services.js';
 import { route, type AnyRoute } from '../route.js';
 import type { JsonSchema } from '../validation.js';
+import { PAGE_PARAMETER } from '../paging.js';
 
 const TAG = 'Catálogos';
 /** Static catalogs change only on import: clients and proxies may keep them an hour. */
@@ -42,7 +43,7 @@ const listQuery = (extra: Record<string, JsonSchema> = {}): JsonSchema => ({
       maxLength: 100,
       description: 'Filtra pelo nome (sem distinguir maiúsculas nem acentos)',
     },
-    page: { type: 'integer', minimum: 1, default: 1 },
+    page: PAGE_PARAMETER,
     per_page: { type: 'integer', minimum: 1, maximum: MAX_PER_PAGE, default: 50 },
     ...extra,
   },

@@ -5,6 +5,7 @@ import type { LedgerKind } from '../../db/schema.js';
 import type { Services } from '../../services.js';
 import { badRequest } from '../errors.js';
 import { route, type AnyRoute } from '../route.js';
+import { PAGE_PARAMETER } from '../paging.js';
 
 const balanceSchema = {
   type: 'object',
@@ -50,7 +51,7 @@ const historyQuerySchema = {
     from: { type: 'string', format: 'date-time', description: 'Desde (inclusive), ISO-8601' },
     to: { type: 'string', format: 'date-time', description: 'Até (exclusive), ISO-8601' },
     kind: { type: 'string', enum: LEDGER_KINDS },
-    page: { type: 'integer', minimum: 1, default: 1 },
+    page: PAGE_PARAMETER,
     per_page: { type: 'integer', minimum: 1, maximum: 100, default: 20 },
   },
 };
