@@ -33,6 +33,7 @@ export interface Config {
     registrationsPerIpPerHour: number;
     loginFailuresPerWindow: number;
     loginFailureWindowSeconds: number;
+    credentialFailuresPerIpPerMinute: number;
   };
   /** purchases are on when both the provider's hosted checkout and the webhook secret are set */
   payments: { checkoutUrl: string; webhookSecret: string } | null;
@@ -69,6 +70,7 @@ const variables = {
   REGISTRATIONS_PER_IP_PER_HOUR: { type: 'integer', minimum: 1, default: 5 },
   LOGIN_FAILURES_PER_WINDOW: { type: 'integer', minimum: 1, default: 10 },
   LOGIN_FAILURE_WINDOW_SECONDS: { type: 'integer', minimum: 1, default: 900 },
+  CREDENTIAL_FAILURES_PER_IP_PER_MINUTE: { type: 'integer', minimum: 1, default: 30 },
   PAYMENT_WEBHOOK_SECRET: { type: 'string', minLength: 16 },
   PAYMENT_CHECKOUT_URL: { type: 'string', pattern: '^https?://' },
   SHUTDOWN_TIMEOUT_MS: { type: 'integer', minimum: 0, default: 10_000 },
@@ -162,6 +164,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       registrationsPerIpPerHour: v.REGISTRATIONS_PER_IP_PER_HOUR,
       loginFailuresPerWindow: v.LOGIN_FAILURES_PER_WINDOW,
       loginFailureWindowSeconds: v.LOGIN_FAILURE_WINDOW_SECONDS,
+      credentialFailuresPerIpPerMinute: v.CREDENTIAL_FAILURES_PER_IP_PER_MINUTE,
     },
     payments: paymentsConfig(v.PAYMENT_CHECKOUT_URL, v.PAYMENT_WEBHOOK_SECRET),
     shutdownTimeoutMs: v.SHUTDOWN_TIMEOUT_MS,

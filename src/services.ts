@@ -8,7 +8,7 @@ import { openDatabase, pingDatabase, type Database, type DatabaseHandle } from '
 import type { ReadinessCheck } from './http/routes/health.js';
 import { createRateLimiter } from './http/create-rate-limiter.js';
 import type { RequestRateLimiter } from './http/rate-limit.js';
-import { LoginGuard, RegistrationGuard } from './limits/abuse-guards.js';
+import { CredentialFailureGuard, LoginGuard, RegistrationGuard } from './limits/abuse-guards.js';
 import { LimiterFactory } from './limits/limiter-factory.js';
 import { createLogger, type Logger } from './logger.js';
 import { createSearchEngine } from './search/create-engine.js';
@@ -28,6 +28,7 @@ export interface Services {
   engine: SearchEngine;
   authenticator: Authenticator;
   rateLimiter: RequestRateLimiter;
+  credentialGuard: CredentialFailureGuard;
   login: LoginService;
   registration: RegistrationService;
   searchTokenSecret: string;
@@ -110,6 +111,7 @@ export async function createServices(config: Config, overrides: ServiceOverrides
     engine,
     authenticator: createAuthenticator(db, clock),
     rateLimiter,
+    credentialGuard: new CredentialFailureGuard(limiters, config.rateLimits, clock),
     login: createLoginService(db, clock, new LoginGuard(limiters, config.rateLimits, clock)),
     registration: createRegistrationService(
       db,

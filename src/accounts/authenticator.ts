@@ -90,8 +90,7 @@ export function createAuthenticator(db: Database, clock: Clock): Authenticator {
       if (credentials.authorization && !bearer) {
         throw unauthorized('Cabeçalho Authorization inválido: use "Bearer <token>".', 'INVALID_TOKEN');
       }
-      if (accepted === 'bearer') {
-        if (bearer) return byBearer(bearer);
+      if (accepted === 'bearer' && !bearer) {
         throw unauthorized(
           credentials.apiKey
             ? 'Este endpoint requer um token Bearer (obtido em POST /auth/login); a chave de API não é aceite aqui.'
@@ -99,9 +98,23 @@ export function createAuthenticator(db: Database, clock: Clock): Authenticator {
           credentials.apiKey ? 'BEARER_REQUIRED' : 'UNAUTHORIZED',
         );
       }
-      if (credentials.apiKey) return byApiKey(credentials.apiKey);
-      if (bearer) return byBearer(bearer);
-      throw unauthorized('Autenticação em falta: envie X-API-Key ou Authorization: Bearer <token>.');
+      if (!credentials.apiKey && !bearer) {
+        throw unauthorized('Autenticação em falta: envie X-API-Key ou Authorization: Bearer <token>.');
+      }
+      // Every credential presented must hold, and for one account: an invalid one is a 401 even
+      // beside a valid one (it is never silently ignored).
+      const [viaKey, viaSession] = await Promise.all([
+        credentials.apiKey ? byApiKey(credentials.apiKey) : null,
+        bearer ? byBearer(bearer) : null,
+      ]);
+      if (viaKey && viaSession && viaKey.accountId !== viaSession.accountId) {
+        throw unauthorized(
+          'A chave de API e o token Bearer pertencem a contas diferentes: envie apenas uma credencial.',
+          'CREDENTIALS_MISMATCH',
+        );
+      }
+      // An API key carries the key's own limits, so it is the principal where it is accepted.
+      return accepted === 'bearer' ? viaSession! : (viaKey ?? viaSession!);
     },
   };
 }

@@ -57,12 +57,11 @@ export function createRateLimiter(deps: RateLimiterDependencies): RequestRateLim
   const { config, clock, logger } = deps;
   const factory = deps.limiters;
 
+  const limiterOf = (window: Window) =>
+    factory.limiter({ keyPrefix: window.name, points: window.points, duration: window.seconds });
+
   async function consume(window: Window, bucket: string): Promise<WindowState> {
-    const limiter = factory.limiter({
-      keyPrefix: window.name,
-      points: window.points,
-      duration: window.seconds,
-    });
+    const limiter = limiterOf(window);
     let res: RateLimiterRes;
     let blocked = false;
     try {
@@ -90,6 +89,19 @@ export function createRateLimiter(deps: RateLimiterDependencies): RequestRateLim
       const bucket = bucketOf(subject);
       const states = await Promise.all(windows.map((w) => consume(w, bucket)));
       const blocking = states.filter((s) => s.blocked);
+      if (blocking.length) {
+        // A refused request is not served: it must not use up the windows that let it through
+        // (a client retrying through a minute's block would otherwise exhaust its hour).
+        await Promise.all(
+          states
+            .filter((s) => !s.blocked)
+            .map((s) =>
+              limiterOf(s)
+                .reward(bucket, 1)
+                .catch((error: unknown) => logger.warn({ err: error, bucket }, 'rate limiter reward failed')),
+            ),
+        );
+      }
       // When blocked, report the window that keeps the caller out the longest.
       const shown = blocking.length
         ? blocking.reduce((a, b) => (b.msBeforeNext > a.msBeforeNext ? b : a))

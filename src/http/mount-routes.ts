@@ -2,6 +2,7 @@ import Router from '@koa/router';
 import type { Context } from 'koa';
 import type { Authenticator } from '../accounts/authenticator.js';
 import type { Principal } from '../accounts/principal.js';
+import type { CredentialFailureGuard } from '../limits/abuse-guards.js';
 import { HttpError } from './errors.js';
 import type { RequestRateLimiter } from './rate-limit.js';
 import type { AnyRoute } from './route.js';
@@ -11,6 +12,33 @@ import { validateInput } from './validation.js';
 export interface RouteDependencies {
   authenticator: Authenticator;
   rateLimiter: RequestRateLimiter;
+  credentialGuard: CredentialFailureGuard;
+}
+
+/**
+ * The caller behind the request's credentials. Refused credentials count against the caller's IP;
+ * an IP over the limit is turned away (429) before its credentials are looked up.
+ */
+async function authenticate(
+  ctx: Context,
+  accepted: Exclude<AnyRoute['auth'], 'public'>,
+  deps: RouteDependencies,
+): Promise<Principal> {
+  deps.credentialGuard.assertAllowed(ctx.ip);
+  const credentials = {
+    apiKey: ctx.get('x-api-key') || undefined,
+    authorization: ctx.get('authorization') || undefined,
+  };
+  try {
+    return await deps.authenticator.authenticate(credentials, accepted);
+  } catch (error) {
+    // Only presented credentials count: a request without any is a client's bug, not a guess.
+    const presented = credentials.apiKey !== undefined || credentials.authorization !== undefined;
+    if (error instanceof HttpError && error.status === 401 && presented) {
+      await deps.credentialGuard.recordFailure(ctx.ip);
+    }
+    throw error;
+  }
 }
 
 /** Mounts each declaration: credentials, rate limit, validation, handler, response. */
@@ -20,10 +48,7 @@ export function mountRoutes(routes: AnyRoute[], deps: RouteDependencies): Router
     router[r.method](r.path, async (ctx: Context) => {
       let principal: Principal | null = null;
       if (r.auth !== 'public') {
-        principal = await deps.authenticator.authenticate(
-          { apiKey: ctx.get('x-api-key') || undefined, authorization: ctx.get('authorization') || undefined },
-          r.auth,
-        );
+        principal = await authenticate(ctx, r.auth, deps);
         ctx.state.accountId = principal.accountId;
       }
       if (r.rateLimit !== 'none') ctx.set(await deps.rateLimiter.check({ principal, ip: ctx.ip }));

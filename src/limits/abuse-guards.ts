@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { Clock } from '../clock.js';
 import type { Config } from '../config.js';
@@ -126,5 +127,57 @@ export class RegistrationGuard {
   /** Gives the registration back when it did not create an account (e-mail taken, ...). */
   async giveBack(ip: string): Promise<void> {
     await this.limiter.reward(ip).catch(() => {});
+  }
+}
+
+/**
+ * Guessing credentials: an IP whose presented API keys or Bearer tokens were refused N times within
+ * a minute gets 429 on every authenticated route until that minute ends. Failures are counted on
+ * the shared backend; each process also remembers the IPs it saw go over, so a blocked IP is turned
+ * away before any database lookup, at no cost to everyone else's requests.
+ */
+export class CredentialFailureGuard {
+  private readonly limiter: RateLimiterAbstract;
+  /** blocked IPs, each until its window ends (the entry's own TTL) */
+  private readonly blocked = new LRUCache<string, Date>({ max: 100_000, ttlAutopurge: false });
+
+  constructor(
+    limiters: LimiterFactory,
+    limits: Config['rateLimits'],
+    private readonly clock: Clock,
+  ) {
+    this.limiter = limiters.limiter({
+      keyPrefix: 'credential-fail-ip',
+      points: limits.credentialFailuresPerIpPerMinute,
+      duration: 60,
+    });
+  }
+
+  private error(until: Date) {
+    const ms = Math.max(0, until.getTime() - this.clock.now().getTime());
+    return tooManyRequests(
+      'Demasiadas credenciais inválidas a partir deste endereço. Aguarde antes de tentar novamente.',
+      { remaining: 0, resetAt: until, retryAfterSeconds: Math.max(1, Math.ceil(ms / 1000)) },
+      {},
+      'TOO_MANY_CREDENTIAL_FAILURES',
+    );
+  }
+
+  /** Throws 429 while the IP is blocked. */
+  assertAllowed(ip: string): void {
+    const until = this.blocked.get(ip);
+    if (until && until.getTime() > this.clock.now().getTime()) throw this.error(until);
+  }
+
+  /** Counts a refused credential; throws 429 (instead of the 401) once the IP is over the limit. */
+  async recordFailure(ip: string): Promise<void> {
+    try {
+      await this.limiter.consume(ip);
+    } catch (rejection) {
+      if (!(rejection instanceof RateLimiterRes)) throw rejection;
+      const until = new Date(this.clock.now().getTime() + rejection.msBeforeNext);
+      this.blocked.set(ip, until, { ttl: Math.max(1, rejection.msBeforeNext) });
+      throw this.error(until);
+    }
   }
 }

@@ -27,7 +27,8 @@ export function issueSearchToken(
   fieldsHash: string,
   now: Date,
 ): IssuedToken {
-  const expiresAt = new Date(Math.floor((now.getTime() + SEARCH_TOKEN_TTL_MS) / 1000) * 1000);
+  // Whole seconds in the token, rounded up: a token is never valid for less than its 10 minutes.
+  const expiresAt = new Date(Math.ceil((now.getTime() + SEARCH_TOKEN_TTL_MS) / 1000) * 1000);
   const payload = [VERSION, accountId, String(expiresAt.getTime() / 1000), fieldsHash].join('.');
   return { token: `${payload}.${sign(secret, payload)}`, expiresAt };
 }

@@ -119,6 +119,23 @@ describe.each(backends)('rate limits on the $name backend', ({ redis, skip }) =>
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(60);
   });
 
+  it.skipIf(skip)('a request refused by one window is not counted by the others', async () => {
+    const key = await createApiKey(app.services.db, account.accountId, {
+      name: 'insistente',
+      rate_limit_per_minute: 3,
+      rate_limit_per_hour: 4,
+    });
+    const api = app.api.withApiKey(key.key);
+    expect(await statuses(3, () => api.post('/data/search', { reference: 'NADA' }))).toEqual([200, 200, 200]);
+    // Retrying through the minute's block: had each refusal counted in the hour (3 served + 5
+    // refused > 4), the caller would now be locked out for the hour, not the minute.
+    for (let i = 0; i < 5; i++) {
+      const refused = await api.post<LimitedBody>('/data/search', { reference: 'NADA' });
+      expectRateLimited(refused, 3, 60);
+      expect(refused.body.mensagem).toContain('por minuto');
+    }
+  });
+
   it.skipIf(skip)('limits Bearer callers per account, across their sessions', async () => {
     const limitedApp = await startTestApp({
       redis,
@@ -156,7 +173,12 @@ describe('abuse guards', () => {
   beforeAll(async () => {
     app = await startTestApp({
       redis: Boolean(TEST_REDIS_URL),
-      env: { TRUST_PROXY: 'true', REGISTRATIONS_PER_IP_PER_HOUR: '2', LOGIN_FAILURES_PER_WINDOW: '2' },
+      env: {
+        TRUST_PROXY: 'true',
+        REGISTRATIONS_PER_IP_PER_HOUR: '2',
+        LOGIN_FAILURES_PER_WINDOW: '2',
+        CREDENTIAL_FAILURES_PER_IP_PER_MINUTE: '3',
+      },
     });
   });
   afterAll(() => app?.close());
@@ -189,6 +211,31 @@ describe('abuse guards', () => {
     expect(locked.status).toBe(429);
     expect(locked.body.code).toBe('TOO_MANY_LOGIN_ATTEMPTS');
     expect((await attempt(fromIp(app.api, '192.0.2.10'), 'password-1234')).status).toBe(200);
+  });
+
+  it('turns away an IP guessing credentials, before looking them up; other IPs are unaffected', async () => {
+    const holder = await createTestAccount(app.services.db, app.clock);
+    const guesser = fromIp(app.api, '192.0.2.77');
+    // no credential at all is a client's bug, not a guess: never counted
+    expect(await statuses(4, () => guesser.post('/data/search', { reference: 'NADA' }))).toEqual([
+      401, 401, 401, 401,
+    ]);
+    const guesses = await statuses(3, () =>
+      guesser.withApiKey(`psk_${Math.random()}`).post('/data/search', { reference: 'NADA' }),
+    );
+    expect(guesses).toEqual([401, 401, 401]);
+    const fourth = await guesser.withBearer('pst_guess').get<LimitedBody>('/data/credits/balance');
+    expect(fourth.status).toBe(429);
+    expect(fourth.body).toMatchObject({ code: 'TOO_MANY_CREDENTIAL_FAILURES', remaining: 0 });
+    expect(Number(fourth.headers.get('retry-after'))).toBeLessThanOrEqual(60);
+    // even the right key is refused from there for the rest of the minute...
+    const right = await guesser
+      .withApiKey(holder.apiKey)
+      .post<LimitedBody>('/data/search', { reference: 'NADA' });
+    expect(right.status).toBe(429);
+    // ...and works from anywhere else
+    const elsewhere = fromIp(app.api, '192.0.2.78').withApiKey(holder.apiKey);
+    expect((await elsewhere.post('/data/search', { reference: 'NADA' })).status).toBe(200);
   });
 });
 

@@ -241,6 +241,26 @@ describe('validation', () => {
     ).toBe(401);
   });
 
+  it('every credential presented must be valid and of one account', async () => {
+    const withBadBearer = app.api.withApiKey(account.apiKey).withBearer('pst_not-a-session');
+    expect((await withBadBearer.post('/data/search', { part_id: 3 })).status).toBe(401);
+    const both = app.api.withApiKey(account.apiKey).withBearer(account.bearer);
+    expect((await both.post('/data/search', { part_id: 3 })).status).toBe(200);
+    const other = await createTestAccount(app.services.db, clock);
+    const mixed = await app.api
+      .withApiKey(account.apiKey)
+      .withBearer(other.bearer)
+      .post('/data/search', { part_id: 3 });
+    expect(mixed.status).toBe(401);
+    expect(mixed.body.code).toBe('CREDENTIALS_MISMATCH');
+    const badKeyOnBearerRoute = await app.api
+      .withBearer(account.bearer)
+      .withApiKey('psk_unknown')
+      .get('/data/credits/balance');
+    expect(badKeyOnBearerRoute.status).toBe(401);
+    expect(await balance()).toBe(49);
+  });
+
   it('accepts a Bearer token as well as an API key', async () => {
     const res = await search({ part_id: 3 }, app.api.withBearer(account.bearer));
     expect(res.status).toBe(200);
@@ -285,6 +305,18 @@ describe('credits and search tokens', () => {
     expect(res.body.credits_spent).toBe(1);
     expect(res.body.search_token).not.toBe(first.body.search_token);
     expect(await balance()).toBe(48);
+  });
+
+  it('a token issued mid-second is still valid a millisecond before its 10 minutes end', async () => {
+    clock.advance(999);
+    const first = await search({ part_id: 7 });
+    const expiresAt = new Date(first.body.search_token_expires_at!).getTime();
+    expect(expiresAt - clock.now().getTime()).toBeGreaterThanOrEqual(10 * 60 * 1000);
+    expect(expiresAt - clock.now().getTime()).toBeLessThan(10 * 60 * 1000 + 1000);
+    clock.advance(10 * 60 * 1000 - 1);
+    const page = await search({ part_id: 7, page: 2, search_token: first.body.search_token });
+    expect(page.headers.get('x-search-token-status')).toBe('valid');
+    expect(page.body.credits_spent).toBe(0);
   });
 
   it('a forged token is invalid and charged', async () => {
