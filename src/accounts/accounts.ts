@@ -22,7 +22,8 @@ export interface AccountRow {
   created_at: Date;
 }
 
-export const normalizeEmail = (email: string) => email.trim().toLowerCase();
+/** One spelling per address: trimmed, lower-case, Unicode NFC ("é" typed as e + accent is "é"). */
+export const normalizeEmail = (email: string) => email.trim().normalize('NFC').toLowerCase();
 
 export type Executor = Kysely<DB> | Transaction<DB>;
 

@@ -1,7 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Clock } from '../clock.js';
 import type { Database } from '../db/database.js';
-import { notFound } from '../http/errors.js';
+import { badRequest, notFound } from '../http/errors.js';
 import type { Executor } from './accounts.js';
 import { newApiKey } from './credentials.js';
 
@@ -37,6 +37,13 @@ export interface CreatedApiKey {
   created_at: Date;
 }
 
+/** A key's name as stored: trimmed; a blank one is refused. */
+function keyName(name: string): string {
+  const trimmed = name.trim();
+  if (!trimmed) throw badRequest('O campo corpo.name não pode estar em branco.', 'VALIDATION_ERROR');
+  return trimmed;
+}
+
 export async function createApiKey(
   db: Executor,
   accountId: string,
@@ -48,7 +55,7 @@ export async function createApiKey(
     .insertInto('api_keys')
     .values({
       account_id: accountId,
-      name: input.name,
+      name: keyName(input.name),
       prefix: displayPrefix,
       key_hash: hash,
       rate_limit_per_minute: input.rate_limit_per_minute ?? null,
@@ -81,7 +88,11 @@ const VIEW_COLUMNS = [
   'revoked_at',
 ] as const;
 
-const keyNotFound = () => notFound('Chave de API não encontrada.', 'API_KEY_NOT_FOUND');
+const keyNotFound = () =>
+  notFound(
+    'Chave de API não encontrada ou revogada (uma chave revogada não pode ser alterada).',
+    'API_KEY_NOT_FOUND',
+  );
 
 /** The account's keys, newest first, revoked ones included (they say when). */
 export function listApiKeys(db: Database, accountId: string): Promise<ApiKeyView[]> {
@@ -102,7 +113,12 @@ export async function updateApiKey(
   keyId: string,
   changes: ApiKeyChanges,
 ): Promise<ApiKeyView> {
-  return changeOwnKey(db, accountId, keyId, changes);
+  return changeOwnKey(
+    db,
+    accountId,
+    keyId,
+    changes.name === undefined ? changes : { ...changes, name: keyName(changes.name) },
+  );
 }
 
 /** Revokes at once (the next request with the key gets 401); revoking twice keeps the first time. */
@@ -117,7 +133,10 @@ export async function revokeApiKey(
 
 type KeyUpdate = ApiKeyChanges | { revoked_at: RawBuilder<Date> };
 
-/** Updates a key only if this account owns it; otherwise (or if none) a 404, so ids reveal nothing. */
+/**
+ * Updates a key only if this account owns it; otherwise (or if none) a 404, so ids reveal nothing.
+ * A revoked key is final: it can be revoked again (nothing changes) but not edited (404).
+ */
 async function changeOwnKey(
   db: Database,
   accountId: string,
@@ -129,6 +148,7 @@ async function changeOwnKey(
     .set(set)
     .where('id', '=', keyId)
     .where('account_id', '=', accountId)
+    .$if(!('revoked_at' in set), (q) => q.where('revoked_at', 'is', null))
     .returning(VIEW_COLUMNS)
     .executeTakeFirst();
   if (!row) throw keyNotFound();

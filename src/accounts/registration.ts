@@ -24,6 +24,13 @@ export function createRegistrationService(
     if (!EMAIL.test(email) || email.length > 254) {
       throw badRequest('O campo corpo.email não é um endereço de e-mail válido.', 'INVALID_EMAIL');
     }
+    // Length alone (10, in the schema) let "          " through.
+    if (new Set(input.password).size < 4 || !/\S/.test(input.password)) {
+      throw badRequest(
+        'A palavra-passe é demasiado fraca: use pelo menos 4 caracteres diferentes, não só espaços.',
+        'WEAK_PASSWORD',
+      );
+    }
     const name = input.name?.trim() || null;
     return { email, password: input.password, name };
   }

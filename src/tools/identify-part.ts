@@ -21,6 +21,24 @@ interface Output {
   nota: string;
 }
 
+/** The suggested text search's length, at most. */
+const SUGGESTED_TEXT_MAX = 200;
+
+/**
+ * A text search /data/search accepts, from the description: its words (what the search reads
+ * anyway) up to SUGGESTED_TEXT_MAX characters, cut between words, never inside one (a cut emoji
+ * would leave half a surrogate pair); null when it has no word at all.
+ */
+function suggestedText(description: string): string | null {
+  let text = '';
+  for (const word of description.match(/[\p{L}\p{N}]+/gu) ?? []) {
+    const next = text ? `${text} ${word}` : word;
+    if (next.length > SUGGESTED_TEXT_MAX) break;
+    text = next;
+  }
+  return text || null;
+}
+
 /** References looked up in stock per request, at most (each is one engine query). */
 const MAX_LOOKUPS = 12;
 
@@ -104,15 +122,22 @@ export function identifyPartTool(engine: SearchEngine): Tool<Input, Output> {
         normalizada: c.normalized,
         artigos_em_stock: c.total,
       }));
+      if (referencias.length) {
+        return {
+          imagem: imageView(image),
+          referencias,
+          pesquisa_sugerida: { reference: referencias[0]!.referencia },
+          nota: 'Referências encontradas na descrição e presentes em stock. Use pesquisa_sugerida em POST /data/search para ver as ofertas.',
+        };
+      }
+      const text = suggestedText(input.description);
       return {
         imagem: imageView(image),
         referencias,
-        pesquisa_sugerida: referencias.length
-          ? { reference: referencias[0]!.referencia }
-          : { text: input.description.slice(0, 200) },
-        nota: referencias.length
-          ? 'Referências encontradas na descrição e presentes em stock. Use pesquisa_sugerida em POST /data/search para ver as ofertas.'
-          : 'Nenhuma referência em stock encontrada na descrição; pesquisa_sugerida procura pelo texto.',
+        pesquisa_sugerida: text ? { text } : null,
+        nota: text
+          ? 'Nenhuma referência em stock encontrada na descrição; pesquisa_sugerida procura pelo texto.'
+          : 'Nenhuma referência em stock nem palavras pesquisáveis na descrição: descreva a peça (nome, marca, modelo).',
       };
     },
   };

@@ -132,6 +132,26 @@ describe('accounts, sessions and API keys', () => {
       });
       expect(extra.status).toBe(400);
       expect(extra.body.mensagem).toContain('corpo.credits');
+
+      for (const password of [' '.repeat(12), 'aaaaaaaaaaaa', 'abababababab']) {
+        const weak = await app.api.post<ErrorBody>('/auth/register', { email: uniqueEmail(), password });
+        expect(weak.status, JSON.stringify(password)).toBe(400);
+        expect(weak.body.code).toBe('WEAK_PASSWORD');
+      }
+    });
+
+    it('one account per address however its accents are encoded (Unicode NFC)', async () => {
+      const local = `jose${Date.now()}`;
+      const composed = `${local}\u00e9@example.com`; // é as one code point
+      const decomposed = `${local}e\u0301@example.com`; // e + combining acute accent
+      const first = await app.api.post<AccountBody>('/auth/register', {
+        email: decomposed,
+        password: PASSWORD,
+      });
+      expect(first.status).toBe(201);
+      expect(first.body.account.email).toBe(composed);
+      const second = await app.api.post<ErrorBody>('/auth/register', { email: composed, password: PASSWORD });
+      expect(second.status).toBe(409);
     });
   });
 
@@ -348,9 +368,21 @@ describe('accounts, sessions and API keys', () => {
         daily_credit_limit: null,
       });
 
+      const blank = await bearer.patch<ErrorBody>(`/api-keys/${id}`, { name: '   ' });
+      expect(blank.status).toBe(400);
+      expect(blank.body.mensagem).toContain('corpo.name');
+      const trimmed = await bearer.post<KeyBody>('/api-keys', { name: '  Armazém  ' });
+      expect(trimmed.body.api_key.name).toBe('Armazém');
+
       const revoked = await bearer.delete<KeyBody>(`/api-keys/${id}`);
       expect(revoked.status).toBe(200);
       expect(revoked.body.api_key.revoked_at).not.toBeNull();
+      // a revoked key is final: revoking again changes nothing, editing it is a 404
+      const again = await bearer.delete<KeyBody>(`/api-keys/${id}`);
+      expect(again.body.api_key.revoked_at).toBe(revoked.body.api_key.revoked_at);
+      const edit = await bearer.patch<ErrorBody>(`/api-keys/${id}`, { name: 'Ressuscitada' });
+      expect(edit.status).toBe(404);
+      expect(edit.body.code).toBe('API_KEY_NOT_FOUND');
       const after = await withKey.post<ErrorBody>('/data/search', { reference: 'NADA-2' });
       expect(after.status).toBe(401);
       expect(after.body.code).toBe('INVALID_API_KEY');

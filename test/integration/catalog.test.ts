@@ -108,6 +108,23 @@ describe('catalogs', () => {
     expect(makes.body.results.map((m) => m.name)).toContain('Škoda');
   });
 
+  it('reads q the same way in every list: trimmed, spaces collapsed, blank = no filter', async () => {
+    for (const [list, q] of [
+      ['fuels', 'gasol'],
+      ['parts', 'pastilha'],
+      ['vehicle-makes', 'alfa romeo'],
+    ] as const) {
+      const plain = (await get(`/data/catalog/${list}?q=${encodeURIComponent(q)}`)).body.total;
+      expect(plain, list).toBeGreaterThan(0);
+      const spaced = `  ${q.replace(' ', '   ')} `;
+      expect((await get(`/data/catalog/${list}?q=${encodeURIComponent(spaced)}`)).body.total, list).toBe(
+        plain,
+      );
+      const all = (await get(`/data/catalog/${list}`)).body.total;
+      expect((await get(`/data/catalog/${list}?q=%20`)).body.total, list).toBe(all);
+    }
+  });
+
   it('spells out ß as unaccent does, and combines q with group and type, as the table counts them', async () => {
     const sharp = await get('/data/catalog/parts?lang=de&q=Außen&per_page=500');
     const spelled = await get('/data/catalog/parts?lang=de&q=aussen&per_page=500');

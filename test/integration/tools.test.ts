@@ -16,7 +16,8 @@ const png = `data:image/png;base64,${tinyPng().toString('base64')}`;
 interface Output {
   imagem: { tipo: string; largura: number; altura: number; bytes: number };
   referencias: { referencia: string; normalizada: string; artigos_em_stock: number }[];
-  pesquisa_sugerida: Record<string, unknown>;
+  pesquisa_sugerida: Record<string, unknown> | null;
+  nota: string;
 }
 
 /** Brute force over the fixture: items whose own, associated or group references hold the normalized one. */
@@ -95,6 +96,20 @@ describe('tools', () => {
     const res = await execute({ image: png, description: 'Farol esquerdo 2015 com suporte partido' });
     expect(res.body.output.referencias).toEqual([]);
     expect(res.body.output.pesquisa_sugerida).toEqual({ text: 'Farol esquerdo 2015 com suporte partido' });
+  });
+
+  it('suggests only searches /data/search accepts: whole words, none when there is no word', async () => {
+    const long = `Para-choques ${'dianteiro '.repeat(30)}😀😀`;
+    for (const description of [long, `a${'😀'.repeat(150)}`, 'Óptica (esq.) — 2015!']) {
+      const suggested = (await execute({ image: png, description })).body.output.pesquisa_sugerida!;
+      const text = suggested.text as string;
+      expect(text.length).toBeLessThanOrEqual(200);
+      expect(text).toMatch(/^[\p{L}\p{N}]+( [\p{L}\p{N}]+)*$/u);
+      expect((await api().post('/data/search', suggested)).status, description).toBe(200);
+    }
+    const none = await execute({ image: png, description: '??? !!!' });
+    expect(none.body.output.pesquisa_sugerida).toBeNull();
+    expect(none.body.output.nota).toContain('palavras pesquisáveis');
   });
 
   it('refuses a bad image, a missing field and an unknown slug with clear errors', async () => {

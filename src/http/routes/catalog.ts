@@ -88,12 +88,14 @@ const codedItem = object(
 );
 const stockItem = object({ name: { type: 'string' }, items: { type: 'integer', minimum: 1 } });
 
-const toRequest = (q: ListQuery): ListRequest => ({
-  lang: q.lang,
-  page: q.page,
-  perPage: q.per_page,
-  ...(q.q !== undefined ? { q: q.q } : {}),
-});
+/**
+ * The request as the lists read it. q's spaces are tidied here, once for every list (in memory or
+ * in SQL): trimmed, runs collapsed, and a blank q filters nothing.
+ */
+const toRequest = (query: ListQuery): ListRequest => {
+  const q = query.q?.trim().replace(/\s+/g, ' ');
+  return { lang: query.lang, page: query.page, perPage: query.per_page, ...(q ? { q } : {}) };
+};
 
 const answer = <T>(q: ListQuery, page: Page<T>) => ({
   body: {
