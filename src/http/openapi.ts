@@ -1,5 +1,6 @@
 import {
   OpenApiBuilder,
+  type HeadersObject,
   type OperationObject,
   type OpenAPIObject,
   type SchemaObject,
@@ -30,6 +31,41 @@ const rateLimitedSchema: SchemaObject = {
   ],
 };
 
+/** Headers of the service's responses, by name, as components.headers declares them. */
+const HEADERS: Record<string, { description: string; schema: SchemaObject }> = {
+  'X-Request-Id': {
+    description: 'Identificador do pedido (o recebido, se válido); indique-o ao suporte',
+    schema: { type: 'string' },
+  },
+  'X-API-Version': { description: 'Versão da API', schema: { type: 'string', const: '2.0' } },
+  'X-RateLimit-Limit': {
+    description: 'Pedidos permitidos na janela que limita primeiro',
+    schema: { type: 'integer', minimum: 1 },
+  },
+  'X-RateLimit-Remaining': {
+    description: 'Pedidos que restam nessa janela',
+    schema: { type: 'integer', minimum: 0 },
+  },
+  'X-RateLimit-Reset': {
+    description: 'Quando essa janela recomeça, em segundos desde 1970 (UTC)',
+    schema: { type: 'integer' },
+  },
+  'RateLimit-Policy': {
+    description: 'Todas as janelas: "<pedidos>;w=<segundos>", separadas por vírgulas',
+    schema: { type: 'string' },
+  },
+  'Retry-After': {
+    description: 'Segundos a aguardar antes de repetir',
+    schema: { type: 'integer', minimum: 1 },
+  },
+};
+
+const EVERY_RESPONSE = ['X-Request-Id', 'X-API-Version'];
+const RATE_LIMITED = ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'RateLimit-Policy'];
+
+const headerRefs = (names: string[]): HeadersObject =>
+  Object.fromEntries(names.map((name) => [name, { $ref: `#/components/headers/${name}` }]));
+
 const errorDescriptions: Record<number, string> = {
   400: 'Parâmetros inválidos ou em falta',
   401: 'Credencial em falta ou inválida',
@@ -38,6 +74,7 @@ const errorDescriptions: Record<number, string> = {
   404: 'Recurso não encontrado',
   409: 'Conflito com o estado atual',
   413: 'Corpo do pedido demasiado grande (máximo 1 MB)',
+  415: 'Corpo que não é JSON, ou Content-Encoding não suportado',
   429: 'Limite de pedidos excedido',
   500: 'Erro interno',
   503: 'Dependência indisponível',
@@ -49,7 +86,10 @@ export const openApiPath = (path: string) => path.replace(/:([A-Za-z_]+)/g, '{$1
 function errorStatuses(r: AnyRoute): number[] {
   const statuses = new Set<number>(r.errors ?? []);
   if (r.body || r.query || r.params) statuses.add(400);
-  if (r.body) statuses.add(413);
+  if (r.body) {
+    statuses.add(413);
+    statuses.add(415);
+  }
   if (r.auth !== 'public') statuses.add(401);
   if (r.rateLimit !== 'none') statuses.add(429);
   statuses.add(500);
@@ -93,15 +133,23 @@ function operation(r: AnyRoute): OperationObject {
 
   const responses: NonNullable<OperationObject['responses']> = {};
   op.responses = responses;
+  const limited = r.rateLimit !== 'none';
   for (const [status, doc] of Object.entries(r.responses)) {
     responses[status] = {
       description: doc.description,
+      headers: {
+        ...headerRefs(limited ? [...EVERY_RESPONSE, ...RATE_LIMITED] : EVERY_RESPONSE),
+        ...(doc.headers as HeadersObject | undefined),
+      },
       ...(doc.schema ? { content: { 'application/json': { schema: doc.schema as SchemaObject } } } : {}),
     };
   }
   for (const status of errorStatuses(r)) {
     responses[String(status)] = {
       description: errorDescriptions[status] ?? 'Erro',
+      headers: headerRefs(
+        status === 429 ? [...EVERY_RESPONSE, ...RATE_LIMITED, 'Retry-After'] : EVERY_RESPONSE,
+      ),
       content: {
         'application/json': {
           schema: {
@@ -125,10 +173,12 @@ export function buildOpenApi(routes: AnyRoute[], serverUrl: string): OpenAPIObje
         'Pesquisa de stock de peças automóveis por referência OEM/aftermarket, veículo, peça de catálogo ou texto livre, com estatísticas de preço e créditos por pesquisa.',
     })
     .addServer({ url: serverUrl })
+    .addServer({ url: `${serverUrl.replace(/\/$/, '')}/v2`, description: 'Os mesmos caminhos sob /v2' })
     .addSchema('Error', errorSchema)
     .addSchema('RateLimited', rateLimitedSchema)
     .addSecurityScheme('ApiKeyAuth', { type: 'apiKey', in: 'header', name: 'X-API-Key' })
     .addSecurityScheme('BearerAuth', { type: 'http', scheme: 'bearer' });
+  for (const [name, header] of Object.entries(HEADERS)) builder.addHeader(name, header);
   const paths = new Map<string, Record<string, OperationObject>>();
   for (const r of routes) {
     const path = openApiPath(r.path);

@@ -27,6 +27,8 @@ export interface RouteResponse {
 export interface ResponseDoc {
   description: string;
   schema?: JsonSchema;
+  /** headers this response sets beyond the ones every response (or every rate-limited one) has */
+  headers?: Record<string, { description: string; schema: JsonSchema }>;
 }
 
 /**

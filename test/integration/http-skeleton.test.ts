@@ -171,6 +171,12 @@ describe('HTTP skeleton', () => {
     expect(result.valid).toBe(true);
     expect(validator.version).toBe('3.1');
     expect(Object.keys(res.body.paths as object)).toContain('/ready');
+    const servers = (res.body.servers as { url: string }[]).map((s) => s.url);
+    expect(servers.some((url) => url.endsWith('/v2'))).toBe(true);
+    const echo = (res.body.paths as Record<string, Record<string, { responses: Record<string, unknown> }>>)[
+      '/__test/echo'
+    ]!.post!;
+    expect(Object.keys(echo.responses)).toContain('415');
   });
 });
 

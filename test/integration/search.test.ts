@@ -189,6 +189,24 @@ describe('search semantics', () => {
   });
 });
 
+describe('documented headers', () => {
+  it('a search answer sends every header its OpenAPI description declares', async () => {
+    const doc = await app.api.get<{
+      paths: Record<string, Record<string, { responses: Record<string, { headers?: object }> }>>;
+    }>('/openapi.json');
+    const declared = (status: string) =>
+      Object.keys(doc.body.paths['/data/search']!.post!.responses[status]!.headers ?? {});
+    expect(declared('200')).toEqual(
+      expect.arrayContaining(['X-Search-Token-Status', 'X-RateLimit-Remaining', 'X-Request-Id']),
+    );
+    const ok = await search({ part_id: 3 });
+    for (const name of declared('200')) expect(ok.headers.get(name), name).not.toBeNull();
+    const bad = await search({ part_id: 'x' });
+    expect(bad.status).toBe(400);
+    for (const name of declared('400')) expect(bad.headers.get(name), name).not.toBeNull();
+  });
+});
+
 describe('validation', () => {
   it.each([
     [{}, 'MISSING_SEARCH_FIELD'],

@@ -26,7 +26,17 @@ export function searchRoutes(services: Services): AnyRoute[] {
       body: searchBodySchema,
       errors: [402],
       responses: {
-        200: { description: 'Página de resultados com estatísticas', schema: searchResponseSchema },
+        200: {
+          description: 'Página de resultados com estatísticas',
+          schema: searchResponseSchema,
+          headers: {
+            'X-Search-Token-Status': {
+              description:
+                'O search_token enviado: valid (página grátis), expired, invalid ou mismatch (cobrado como primeira pesquisa), none (não enviado)',
+              schema: { type: 'string', enum: ['valid', 'expired', 'invalid', 'mismatch', 'none'] },
+            },
+          },
+        },
       },
       handler: async ({ body, principal, log }) => {
         const outcome = await searchService.search(principal, body);
