@@ -1,9 +1,9 @@
 import { LRUCache } from 'lru-cache';
-import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { RateLimiterRes } from 'rate-limiter-flexible';
 import type { Clock } from '../clock.js';
 import type { Config } from '../config.js';
 import { tooManyRequests } from '../http/errors.js';
-import type { LimiterFactory } from './limiter-factory.js';
+import type { Limiter, LimiterFactory } from './limiter-factory.js';
 
 /** A single-IP cap across e-mails, this many times the per-e-mail allowance (credential stuffing). */
 const IP_FAILURES_FACTOR = 10;
@@ -22,7 +22,7 @@ function blockedError(message: string, code: string, res: RateLimiterRes, clock:
 }
 
 /** Consumes without throwing on a full window: the caller decides what a full window means. */
-async function consumeQuietly(limiter: RateLimiterAbstract, key: string): Promise<void> {
+async function consumeQuietly(limiter: Limiter, key: string): Promise<void> {
   await limiter.consume(key).catch((rejection: unknown) => {
     if (!(rejection instanceof RateLimiterRes)) throw rejection;
   });
@@ -35,8 +35,8 @@ async function consumeQuietly(limiter: RateLimiterAbstract, key: string): Promis
  * from trying many accounts.
  */
 export class LoginGuard {
-  private readonly pair: RateLimiterAbstract;
-  private readonly perIp: RateLimiterAbstract;
+  private readonly pair: Limiter;
+  private readonly perIp: Limiter;
 
   constructor(
     limiters: LimiterFactory,
@@ -95,7 +95,7 @@ export class LoginGuard {
 
 /** Free-credit farming: at most N registrations per IP per hour (both registration paths share it). */
 export class RegistrationGuard {
-  private readonly limiter: RateLimiterAbstract;
+  private readonly limiter: Limiter;
 
   constructor(
     limiters: LimiterFactory,
@@ -137,7 +137,7 @@ export class RegistrationGuard {
  * away before any database lookup, at no cost to everyone else's requests.
  */
 export class CredentialFailureGuard {
-  private readonly limiter: RateLimiterAbstract;
+  private readonly limiter: Limiter;
   /** blocked IPs, each until its window ends (the entry's own TTL) */
   private readonly blocked = new LRUCache<string, Date>({ max: 100_000, ttlAutopurge: false });
 

@@ -101,6 +101,22 @@ describe.each(backends)('rate limits on the $name backend', ({ redis, skip }) =>
     expectRateLimited(await api.post('/data/search', { reference: 'NADA' }), 5, 60);
   });
 
+  it.skipIf(skip)("a key's changed limit applies to the count it already has", async () => {
+    const key = await createApiKey(app.services.db, account.accountId, {
+      name: 'ajustada',
+      rate_limit_per_minute: 3,
+    });
+    const api = app.api.withApiKey(key.key);
+    expect(await statuses(3, () => api.post('/data/search', { reference: 'NADA' }))).toEqual([200, 200, 200]);
+    await app.services.db
+      .updateTable('api_keys')
+      .set({ rate_limit_per_minute: 4 })
+      .where('id', '=', key.id)
+      .execute();
+    // one more request within the minute, not four: the count (3) is kept
+    expect(await statuses(2, () => api.post('/data/search', { reference: 'NADA' }))).toEqual([200, 429]);
+  });
+
   it.skipIf(skip)('honours the hour window, and says so in the headers', async () => {
     const key = await createApiKey(app.services.db, account.accountId, {
       name: 'horária',
