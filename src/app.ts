@@ -4,7 +4,7 @@ import compress from 'koa-compress';
 import conditional from 'koa-conditional-get';
 import etag from '@koa/etag';
 import type { OpenAPIObject } from 'openapi3-ts/oas31';
-import { errorEnvelope, requestContext } from './http/middleware.js';
+import { bodyReadError, errorEnvelope, requestContext } from './http/middleware.js';
 import { mountRoutes } from './http/mount-routes.js';
 import { buildOpenApi } from './http/openapi.js';
 import type { AnyRoute } from './http/route.js';
@@ -57,7 +57,9 @@ export interface AppOptions {
 }
 
 export function createApp(services: Services, options: AppOptions = {}): Koa {
-  const app = new Koa({ proxy: services.config.trustProxy });
+  // X-Forwarded-For is read from the right: only the entries our own proxies appended are trusted,
+  // so a client cannot choose its address (and its per-IP limits) by sending the header itself.
+  const app = new Koa({ proxy: services.config.trustProxy, maxIpsCount: services.config.trustProxyHops });
   app.silent = true;
   const router = mountRoutes(declaredRoutes(services, options.extraRoutes), services);
   app.use(requestContext(services.logger));
@@ -66,7 +68,7 @@ export function createApp(services: Services, options: AppOptions = {}): Koa {
   app.use(conditional());
   app.use(readsOnly(etag()));
   app.use(versionPrefix);
-  app.use(bodyParser({ enableTypes: ['json'], jsonLimit: '1mb', encoding: 'utf-8' }));
+  app.use(bodyParser({ enableTypes: ['json'], jsonLimit: '1mb', encoding: 'utf-8', onError: bodyReadError }));
   app.use(router.routes());
   app.use(router.allowedMethods({ throw: false }));
   return app;

@@ -26,6 +26,8 @@ export interface Config {
   demoItems: number;
   publicBaseUrl: string;
   trustProxy: boolean;
+  /** proxies in front of the API whose X-Forwarded-For entries are trusted (read from the right) */
+  trustProxyHops: number;
   rateLimits: {
     perMinute: number;
     perHour: number;
@@ -64,6 +66,7 @@ const variables = {
   DEMO_ITEMS: { type: 'integer', minimum: 0, maximum: 10_000_000, default: 50_000 },
   PUBLIC_BASE_URL: { type: 'string', pattern: '^https?://' },
   TRUST_PROXY: { type: 'boolean', default: false },
+  TRUST_PROXY_HOPS: { type: 'integer', minimum: 1, maximum: 10, default: 1 },
   RATE_LIMIT_PER_MINUTE: { type: 'integer', minimum: 1, default: 60 },
   RATE_LIMIT_PER_HOUR: { type: 'integer', minimum: 1, default: 1000 },
   PUBLIC_RATE_LIMIT_PER_MINUTE: { type: 'integer', minimum: 1, default: 120 },
@@ -157,6 +160,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     demoItems: v.DEMO_ITEMS,
     publicBaseUrl: (v.PUBLIC_BASE_URL as string | undefined) ?? `http://localhost:${port}`,
     trustProxy: v.TRUST_PROXY,
+    trustProxyHops: v.TRUST_PROXY_HOPS,
     rateLimits: {
       perMinute: v.RATE_LIMIT_PER_MINUTE,
       perHour: v.RATE_LIMIT_PER_HOUR,

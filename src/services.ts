@@ -111,7 +111,7 @@ export async function createServices(config: Config, overrides: ServiceOverrides
     engine,
     authenticator: createAuthenticator(db, clock),
     rateLimiter,
-    credentialGuard: new CredentialFailureGuard(limiters, config.rateLimits, clock),
+    credentialGuard: new CredentialFailureGuard(limiters, config.rateLimits, clock, logger),
     login: createLoginService(db, clock, new LoginGuard(limiters, config.rateLimits, clock)),
     registration: createRegistrationService(
       db,

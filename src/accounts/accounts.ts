@@ -23,7 +23,7 @@ export interface AccountRow {
 }
 
 /** One spelling per address: trimmed, lower-case, Unicode NFC ("é" typed as e + accent is "é"). */
-export const normalizeEmail = (email: string) => email.trim().normalize('NFC').toLowerCase();
+export const normalizeEmail = (email: string) => email.trim().toLowerCase().normalize('NFC');
 
 export type Executor = Kysely<DB> | Transaction<DB>;
 

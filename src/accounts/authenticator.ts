@@ -1,7 +1,7 @@
 import type { Clock } from '../clock.js';
 import type { Database } from '../db/database.js';
 import { prepared } from '../db/prepared-statements.js';
-import { unauthorized } from '../http/errors.js';
+import { HttpError, unauthorized } from '../http/errors.js';
 import { API_KEY_PREFIX, BEARER_PREFIX, sha256 } from './credentials.js';
 import type { AuthMode, Principal } from './principal.js';
 
@@ -13,6 +13,16 @@ export interface PresentedCredentials {
 export interface Authenticator {
   /** The caller behind the credentials this route accepts; 401 when missing, unknown, expired or revoked. */
   authenticate(credentials: PresentedCredentials, accepted: Exclude<AuthMode, 'public'>): Promise<Principal>;
+}
+
+/**
+ * A well-formed credential the database does not know (never issued, revoked): what guessing
+ * produces, and what the credential guard counts. Same status, code and message as any 401.
+ */
+export class UnknownCredentialError extends HttpError {
+  constructor(message: string, code: string) {
+    super(401, code, message, {}, { 'WWW-Authenticate': 'Bearer, ApiKey' });
+  }
 }
 
 /** last_used_at is written at most this often per key, so a busy key does not write on every request */
@@ -35,7 +45,7 @@ export function createAuthenticator(db: Database, clock: Clock): Authenticator {
       .where('key_hash', '=', sha256(key))
       .where('revoked_at', 'is', null)
       .executeTakeFirst();
-    if (!row) throw unauthorized('Chave de API inválida ou revogada.', 'INVALID_API_KEY');
+    if (!row) throw new UnknownCredentialError('Chave de API inválida ou revogada.', 'INVALID_API_KEY');
     const now = clock.now();
     if (!row.last_used_at || now.getTime() - row.last_used_at.getTime() > LAST_USED_GRANULARITY_MS) {
       // Bookkeeping only: a failure here must not fail the request.
@@ -66,7 +76,7 @@ export function createAuthenticator(db: Database, clock: Clock): Authenticator {
       .where('token_hash', '=', sha256(token))
       .where('revoked_at', 'is', null)
       .executeTakeFirst();
-    if (!row) throw unauthorized('Token de acesso inválido ou revogado.', 'INVALID_TOKEN');
+    if (!row) throw new UnknownCredentialError('Token de acesso inválido ou revogado.', 'INVALID_TOKEN');
     if (row.expires_at.getTime() <= clock.now().getTime()) {
       throw unauthorized(
         'Token de acesso expirado. Inicie sessão novamente em POST /auth/login.',

@@ -90,16 +90,16 @@ export function createRateLimiter(deps: RateLimiterDependencies): RequestRateLim
       const states = await Promise.all(windows.map((w) => consume(w, bucket)));
       const blocking = states.filter((s) => s.blocked);
       if (blocking.length) {
-        // A refused request is not served: it must not use up the windows that let it through
-        // (a client retrying through a minute's block would otherwise exhaust its hour).
+        // A refused request is not served, so it is counted nowhere: a client retrying through a
+        // minute's block must not use up its hour. Every window gets it back, the refusing ones
+        // too (a full window returns to exactly its limit and stays refused), so two refusals
+        // racing cannot leave a window above its limit.
         await Promise.all(
-          states
-            .filter((s) => !s.blocked)
-            .map((s) =>
-              limiterOf(s)
-                .reward(bucket, 1)
-                .catch((error: unknown) => logger.warn({ err: error, bucket }, 'rate limiter reward failed')),
-            ),
+          states.map((s) =>
+            limiterOf(s)
+              .reward(bucket, 1)
+              .catch((error: unknown) => logger.warn({ err: error, bucket }, 'rate limiter reward failed')),
+          ),
         );
       }
       // When blocked, report the window that keeps the caller out the longest.

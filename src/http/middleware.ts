@@ -46,19 +46,28 @@ const frameworkErrors: Record<number, [string, string]> = {
   ],
 };
 
-/** The envelope of an error the framework or its body parser raised, or null for our own bugs. */
+/** The envelope of an error the framework raised with a status, or null for our own bugs. */
 function frameworkError(caught: unknown): HttpError | null {
-  const { status, code } = caught as { status?: unknown; code?: unknown };
-  // zlib's codes (Z_DATA_ERROR, Z_BUF_ERROR...): a body that does not decompress as announced
-  if (typeof code === 'string' && code.startsWith('Z_')) {
-    return new HttpError(
-      400,
-      'INVALID_CONTENT_ENCODING',
-      'O corpo do pedido não corresponde ao Content-Encoding indicado (não foi possível descomprimi-lo).',
-    );
-  }
+  const status = (caught as { status?: unknown }).status;
   const known = typeof status === 'number' ? frameworkErrors[status] : undefined;
   return known ? new HttpError(status as number, known[0], known[1]) : null;
+}
+
+/**
+ * The body parser's onError: what it raises with a status keeps it (bad JSON, too large, unknown
+ * Content-Encoding); anything else comes from reading the body itself, in practice a body that
+ * does not decompress as its Content-Encoding says (zlib's Z_DATA_ERROR, brotli's
+ * ERR__ERROR_FORMAT_...), and is the caller's 400.
+ */
+export function bodyReadError(caught: Error): never {
+  throw (
+    frameworkError(caught) ??
+    new HttpError(
+      400,
+      'INVALID_CONTENT_ENCODING',
+      'Não foi possível ler o corpo do pedido: não corresponde ao Content-Encoding indicado.',
+    )
+  );
 }
 
 /** The path as the caller sent it (before the /v2 prefix is taken off). */

@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
-import type { Authenticator } from '../accounts/authenticator.js';
+import { UnknownCredentialError, type Authenticator } from '../accounts/authenticator.js';
 import type { Principal } from '../accounts/principal.js';
 import type { CredentialFailureGuard } from '../limits/abuse-guards.js';
 import { HttpError } from './errors.js';
@@ -15,28 +15,34 @@ export interface RouteDependencies {
   credentialGuard: CredentialFailureGuard;
 }
 
+/** Whether the request carries body bytes (a POST with Content-Length: 0 carries none). */
+const hasContent = (ctx: Context) =>
+  Number(ctx.get('content-length') || 0) > 0 || ctx.get('transfer-encoding') !== '';
+
 /**
- * The caller behind the request's credentials. Refused credentials count against the caller's IP;
- * an IP over the limit is turned away (429) before its credentials are looked up.
+ * The caller behind the request's credentials. Unknown credentials count against the caller's IP;
+ * an IP over the limit is turned away (429) before its credentials are looked up (see
+ * CredentialFailureGuard).
  */
 async function authenticate(
   ctx: Context,
   accepted: Exclude<AnyRoute['auth'], 'public'>,
   deps: RouteDependencies,
 ): Promise<Principal> {
-  deps.credentialGuard.assertAllowed(ctx.ip);
   const credentials = {
     apiKey: ctx.get('x-api-key') || undefined,
     authorization: ctx.get('authorization') || undefined,
   };
+  const presented = `${credentials.apiKey ?? ''}\n${credentials.authorization ?? ''}`;
+  deps.credentialGuard.assertAllowed(ctx.ip, presented);
   try {
-    return await deps.authenticator.authenticate(credentials, accepted);
+    const principal = await deps.authenticator.authenticate(credentials, accepted);
+    deps.credentialGuard.recordSuccess(presented);
+    return principal;
   } catch (error) {
-    // Only presented credentials count: a request without any is a client's bug, not a guess.
-    const presented = credentials.apiKey !== undefined || credentials.authorization !== undefined;
-    if (error instanceof HttpError && error.status === 401 && presented) {
-      await deps.credentialGuard.recordFailure(ctx.ip);
-    }
+    // Only credentials the database did not know count: a guess, not a valid key on the wrong
+    // route, an expired session or a malformed header.
+    if (error instanceof UnknownCredentialError) await deps.credentialGuard.recordFailure(ctx.ip);
     throw error;
   }
 }
@@ -53,9 +59,9 @@ export function mountRoutes(routes: AnyRoute[], deps: RouteDependencies): Router
       }
       if (r.rateLimit !== 'none') ctx.set(await deps.rateLimiter.check({ principal, ip: ctx.ip }));
 
-      // A body the JSON parser skipped (sent as text, a form...) would otherwise read as "{}" and
-      // be answered as if its fields were missing, or worse, accepted without them.
-      if (r.body && ctx.request.is('json', '+json') === false) {
+      // A body the JSON parser skipped (sent as text, a form, without a type...) would otherwise
+      // read as "{}" and be answered as if its fields were missing, or accepted without them.
+      if (r.body && hasContent(ctx) && ctx.request.rawBody === undefined) {
         throw new HttpError(
           415,
           'UNSUPPORTED_MEDIA_TYPE',

@@ -3,22 +3,31 @@ import { badRequest } from './errors.js';
 /** An unpaired UTF-16 surrogate: JSON text can carry one ("\ud800"), UTF-8 cannot. */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
-function problemOf(value: unknown, path: string): { path: string; kind: 'text' | 'number' } | null {
-  if (typeof value === 'string') {
-    return value.includes('\u0000') || LONE_SURROGATE.test(value) ? { path, kind: 'text' } : null;
-  }
-  if (typeof value === 'number') return Number.isFinite(value) ? null : { path, kind: 'number' };
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) {
-      const found = problemOf(value[i], `${path}.${i}`);
-      if (found) return found;
-    }
-    return null;
-  }
-  if (value !== null && typeof value === 'object') {
-    for (const [key, inner] of Object.entries(value)) {
-      const found = problemOf(key, `${path}.${key}`) ?? problemOf(inner, `${path}.${key}`);
-      if (found) return found;
+/** Deeper than this, no request of this API is legitimate (its deepest bodies have three levels). */
+const MAX_DEPTH = 32;
+
+type Problem = { path: string; kind: 'text' | 'number' | 'depth' };
+
+/**
+ * The first value PostgreSQL could not take, depth first. Iterative and bounded: a body nested
+ * twenty thousand levels deep is valid JSON under 1 MB and must not exhaust the call stack.
+ */
+function problemOf(root: unknown, rootPath: string): Problem | null {
+  const pending: [unknown, string, number][] = [[root, rootPath, 0]];
+  while (pending.length) {
+    const [value, path, depth] = pending.pop()!;
+    if (typeof value === 'string') {
+      if (value.includes('\u0000') || LONE_SURROGATE.test(value)) return { path, kind: 'text' };
+    } else if (typeof value === 'number') {
+      if (!Number.isFinite(value)) return { path, kind: 'number' };
+    } else if (value !== null && typeof value === 'object') {
+      if (depth === MAX_DEPTH) return { path, kind: 'depth' };
+      const entries = Array.isArray(value)
+        ? value.map((v, i) => [String(i), v] as const)
+        : Object.entries(value);
+      for (const [key, inner] of entries.reverse()) {
+        pending.push([inner, `${path}.${key}`, depth + 1], [key, `${path}.${key}`, depth + 1]);
+      }
     }
   }
   return null;
@@ -34,6 +43,12 @@ function problemOf(value: unknown, path: string): { path: string; kind: 'text' |
 export function assertStorable(where: string, value: unknown): void {
   const problem = problemOf(value, where);
   if (!problem) return;
+  if (problem.kind === 'depth') {
+    throw badRequest(
+      `O campo ${problem.path} está aninhado a mais de ${MAX_DEPTH} níveis.`,
+      'VALIDATION_ERROR',
+    );
+  }
   if (problem.kind === 'number') {
     throw badRequest(`O campo ${problem.path} deve ser um número finito.`, 'VALIDATION_ERROR');
   }

@@ -1,8 +1,10 @@
 import { LRUCache } from 'lru-cache';
 import { RateLimiterRes } from 'rate-limiter-flexible';
 import type { Clock } from '../clock.js';
+import { sha256 } from '../accounts/credentials.js';
 import type { Config } from '../config.js';
 import { tooManyRequests } from '../http/errors.js';
+import type { Logger } from '../logger.js';
 import type { Limiter, LimiterFactory } from './limiter-factory.js';
 
 /** A single-IP cap across e-mails, this many times the per-e-mail allowance (credential stuffing). */
@@ -131,20 +133,26 @@ export class RegistrationGuard {
 }
 
 /**
- * Guessing credentials: an IP whose presented API keys or Bearer tokens were refused N times within
- * a minute gets 429 on every authenticated route until that minute ends. Failures are counted on
- * the shared backend; each process also remembers the IPs it saw go over, so a blocked IP is turned
- * away before any database lookup, at no cost to everyone else's requests.
+ * Guessing credentials: an IP whose presented API keys or Bearer tokens were unknown to the database
+ * N times within a minute gets 429 on every authenticated route until that minute ends, before any
+ * lookup. Failures are counted on the shared backend; each process remembers the IPs it saw go
+ * over, so the check costs nothing on other requests. Credentials this process has seen succeed in
+ * the last hour still pass a blocked IP (then their lookup decides as always): one broken or
+ * hostile client behind a shared address (NAT, corporate egress) does not lock out the working
+ * integrations behind it.
  */
 export class CredentialFailureGuard {
   private readonly limiter: Limiter;
   /** blocked IPs, each until its window ends (the entry's own TTL) */
-  private readonly blocked = new LRUCache<string, Date>({ max: 100_000, ttlAutopurge: false });
+  private readonly blocked = new LRUCache<string, Date>({ max: 100_000 });
+  /** SHA-256 of credentials that authenticated recently */
+  private readonly working = new LRUCache<string, true>({ max: 100_000, ttl: 3_600_000 });
 
   constructor(
     limiters: LimiterFactory,
     limits: Config['rateLimits'],
     private readonly clock: Clock,
+    private readonly logger: Logger,
   ) {
     this.limiter = limiters.limiter({
       keyPrefix: 'credential-fail-ip',
@@ -163,20 +171,33 @@ export class CredentialFailureGuard {
     );
   }
 
-  /** Throws 429 while the IP is blocked. */
-  assertAllowed(ip: string): void {
+  /** Throws 429 while the IP is blocked, unless these credentials worked recently. */
+  assertAllowed(ip: string, credentials: string): void {
     const until = this.blocked.get(ip);
-    if (until && until.getTime() > this.clock.now().getTime()) throw this.error(until);
+    if (!until || until.getTime() <= this.clock.now().getTime()) return;
+    if (!this.working.has(sha256(credentials).toString('base64'))) throw this.error(until);
   }
 
-  /** Counts a refused credential; throws 429 (instead of the 401) once the IP is over the limit. */
+  recordSuccess(credentials: string): void {
+    this.working.set(sha256(credentials).toString('base64'), true);
+  }
+
+  /** Counts an unknown credential; throws 429 (instead of the 401) once the IP is over the limit. */
   async recordFailure(ip: string): Promise<void> {
+    let res: RateLimiterRes | null = null;
     try {
       await this.limiter.consume(ip);
     } catch (rejection) {
-      if (!(rejection instanceof RateLimiterRes)) throw rejection;
-      const until = new Date(this.clock.now().getTime() + rejection.msBeforeNext);
-      this.blocked.set(ip, until, { ttl: Math.max(1, rejection.msBeforeNext) });
+      // the counters' backend failing must not turn a 401 into a 500
+      if (!(rejection instanceof RateLimiterRes)) {
+        this.logger.warn({ err: rejection, ip }, 'credential failure not counted');
+        return;
+      }
+      res = rejection;
+    }
+    if (res) {
+      const until = new Date(this.clock.now().getTime() + res.msBeforeNext);
+      this.blocked.set(ip, until, { ttl: Math.max(1, res.msBeforeNext) });
       throw this.error(until);
     }
   }

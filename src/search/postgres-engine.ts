@@ -155,7 +155,7 @@ export interface PostgresEngineOptions {
   statsCacheSeconds?: number;
   /**
    * a page of a search by make and model is merged from each model's ordered entries while the
-   * model words cover at most this many distinct models (see modelMergeKeys); tests lower it
+   * model words cover at most this many distinct models (see modelMerge); tests lower it
    */
   maxModelsMerged?: number;
 }
@@ -296,12 +296,21 @@ export class PostgresEngine implements SearchEngine {
 
   /** A page alone (its query's statistics are known). */
   private async page(query: StockQuery, page: PageRequest): Promise<StockHit[]> {
-    const merged = modelMergeKeys(query, page, this.maxModelsMerged);
-    // A merged page is found by index seeks whatever the values: one generic plan serves them all
-    // (planning was two thirds of its cost).
+    const merge = modelMerge(query, page, this.maxModelsMerged);
+    if (merge) {
+      // Index seeks whatever the values: one generic plan serves them all (planning was two thirds
+      // of its cost). When the words cover too many models it answers nothing and says so; the
+      // range scan below is then planned for its values, as every other such search.
+      const merged = await sql<{ items: HitRow[]; over: boolean }>`${prepared}
+        with recursive ${merge.models}
+        select ${jsonRows(pageQuery(query, merge.keys), PAGE_ORDER)} as items, ${merge.over} as over`.execute(
+        this.db,
+      );
+      if (!merged.rows[0]!.over) return merged.rows[0]!.items.map(toHit);
+    }
     const result = await sql<{
       items: HitRow[];
-    }>`${merged ? prepared : statementStart(query)}select ${jsonRows(pageQuery(query, merged ?? orderedKeys(matching(query), page)), PAGE_ORDER)} as items`.execute(
+    }>`${statementStart(query)}select ${jsonRows(pageQuery(query, orderedKeys(matching(query), page)), PAGE_ORDER)} as items`.execute(
       this.db,
     );
     return result.rows[0]!.items.map(toHit);
@@ -394,57 +403,74 @@ const orderedKeys = (rows: Fragment, page: PageRequest): Fragment => sql`
   order by m.rank desc, m.price asc, m.id asc
   limit ${page.perPage} offset ${(page.page - 1) * page.perPage}`;
 
+/** Filters that only narrow a make + model search's rows: they are checked on each model's entries. */
+const NARROWING_FILTERS = new Set<keyof StockQuery>([
+  'condition',
+  'isOem',
+  'isAftermarket',
+  'country',
+  'priceMin',
+  'priceMax',
+]);
+
+/** The parts of a merged make + model page statement (see modelMerge). */
+interface ModelMerge {
+  /** the CTEs `models` (the range's distinct models, in index order) and `many` (too many of them?) */
+  models: Fragment;
+  /** the page's ids and ranks (none when there are too many models) */
+  keys: Fragment;
+  /** true when the words cover more than maxModels distinct models */
+  over: Fragment;
+}
+
 /**
- * The page's ids of a search by make and model (with, at most, the filters that only narrow its
- * rows), or null for any other search. The model words cover a range of models ("golf" is "golf",
- * "golf vi", "golf vii"...); scanning that range and sorting it read every entry to keep twenty
- * (50,000 for "BMW Série": 22 ms). Within one model the make/model index is in page order (price,
- * id), so here a loose index scan lists the range's distinct models, one seek each, and each model
- * gives its first offset + per_page entries, one ordered seek each (0.5 ms). When the range holds
- * more than `maxModels` distinct models (many models with few items each, where the seeks would
- * cost more than the scan), the range is scanned and sorted as before: the choice is made inside
- * the statement, so it is still one round trip.
+ * How to read the page of a search by make and model (with, at most, the filters that only narrow
+ * its rows), or null for any other search. The model words cover a range of models ("golf" is
+ * "golf", "golf vi", "golf vii"...); scanning that range and sorting it read every entry to keep
+ * twenty (50,000 for "BMW Série": 22 ms). Within one model the make/model index is in page order
+ * (price, id), so a loose index scan lists the range's distinct models, one seek each, and each
+ * model gives its first offset + per_page entries, one ordered seek each (1 ms). With more than
+ * `maxModels` distinct models (many models with few items each, where the seeks would cost more
+ * than the scan) it answers nothing and `over` says so.
  */
-function modelMergeKeys(query: StockQuery, page: PageRequest, maxModels: number): Fragment | null {
-  const { vehicleMake, vehicleModel, ...narrowing } = query;
-  if (
-    vehicleMake === undefined ||
-    vehicleModel === undefined ||
-    narrowing.reference !== undefined ||
-    narrowing.partId !== undefined ||
-    narrowing.text !== undefined
-  ) {
-    return null;
-  }
+function modelMerge(query: StockQuery, page: PageRequest, maxModels: number): ModelMerge | null {
+  const { vehicleMake, vehicleModel, ...rest } = query;
+  const onlyNarrowing = (Object.keys(rest) as (keyof StockQuery)[]).every(
+    (field) => rest[field as keyof typeof rest] === undefined || NARROWING_FILTERS.has(field),
+  );
+  if (vehicleMake === undefined || vehicleModel === undefined || !onlyNarrowing) return null;
   const make = sql`f_fold(${vehicleMake})`;
   const model = sql`f_fold(${vehicleModel})`;
-  const filters = conditions(narrowing).map((c) => sql` and ${c}`);
+  const filters = conditions(rest).map((c) => sql` and ${c}`);
   // the models after `after` in the range, in index order
   const nextModel = (after: Fragment) => sql`
     select si.model_norm from stock_items si
     where si.make_norm = ${make} and si.model_norm ${after} and si.model_norm ~<~ (${model} || '!')
     order by si.model_norm using ~<~ limit 1`;
-  return sql`
-    with recursive models(model, n) as (
-      select (${nextModel(sql`~>=~ ${model}`)}), 1
-      union all
-      select (${nextModel(sql`~>~ models.model`)}), models.n + 1
-      from models where models.model is not null and models.n <= ${maxModels}
-    ),
-    many as (select count(*) > ${maxModels} as over from models where model is not null)
-    select e.id, e.rank, e.price
-    from models
-    cross join lateral (
-      select si.id, 0::real as rank, si.price from stock_items si
-      where si.make_norm = ${make} and si.model_norm = models.model${sql.join(filters, sql``)}
-      order by si.price asc, si.id asc
-      limit ${page.page * page.perPage}
-    ) e
-    where (models.model = ${model} or models.model ~>=~ (${model} || ' ')) and not (select over from many)
-    union all
-    select m.id, m.rank, m.price from ${matching(query)} m where (select over from many)
-    order by rank desc, price asc, id asc
-    limit ${page.perPage} offset ${(page.page - 1) * page.perPage}`;
+  return {
+    models: sql`
+      models(model, n) as (
+        select (${nextModel(sql`~>=~ ${model}`)}), 1
+        union all
+        select (${nextModel(sql`~>~ models.model`)}), models.n + 1
+        from models where models.model is not null and models.n <= ${maxModels}
+      ),
+      many as (select count(*) > ${maxModels} as over from models where model is not null)`,
+    keys: sql`
+      select e.id, e.rank
+      from models
+      cross join lateral (
+        select si.id, 0::real as rank, si.price from stock_items si
+        where si.make_norm = ${make} and si.model_norm = models.model${sql.join(filters, sql``)}
+        order by si.price asc, si.id asc
+        limit ${page.page * page.perPage}
+      ) e
+      -- whole words: the range also holds the model followed by a control character
+      where (models.model = ${model} or models.model ~>=~ (${model} || ' ')) and not (select over from many)
+      order by e.rank desc, e.price asc, e.id asc
+      limit ${page.perPage} offset ${(page.page - 1) * page.perPage}`,
+    over: sql`(select over from many)`,
+  };
 }
 
 /** For the page's keys (see orderedKeys), the rows with the vendor, associated and matched references. */

@@ -26,15 +26,14 @@ const SUGGESTED_TEXT_MAX = 200;
 
 /**
  * A text search /data/search accepts, from the description: its words (what the search reads
- * anyway) up to SUGGESTED_TEXT_MAX characters, cut between words, never inside one (a cut emoji
- * would leave half a surrogate pair); null when it has no word at all.
+ * anyway), as many as fit in SUGGESTED_TEXT_MAX characters, whole (a cut emoji would leave half a
+ * surrogate pair); null when it has no word at all.
  */
 function suggestedText(description: string): string | null {
   let text = '';
   for (const word of description.match(/[\p{L}\p{N}]+/gu) ?? []) {
     const next = text ? `${text} ${word}` : word;
-    if (next.length > SUGGESTED_TEXT_MAX) break;
-    text = next;
+    if (next.length <= SUGGESTED_TEXT_MAX) text = next;
   }
   return text || null;
 }

@@ -83,6 +83,19 @@ describe('HTTP skeleton', () => {
       expect(res.status).toBe(415);
       expect(res.body).toMatchObject({ success: false, code: 'UNSUPPORTED_MEDIA_TYPE' });
     }
+    // a POST without a body (Content-Length: 0, as fetch, axios or curl -d '' send it) is not a 415
+    const empty = await app.api.post('/__test/echo', undefined, {
+      rawBody: '',
+      headers: { 'Content-Type': '' },
+    });
+    expect(empty.status).toBe(400);
+    expect(empty.body.code).toBe('VALIDATION_ERROR');
+    // a +json type the parser does not read is refused, not validated as "{}"
+    const merge = await app.api.post('/__test/echo', undefined, {
+      rawBody: '{"n": 1}',
+      headers: { 'Content-Type': 'application/merge-patch+json' },
+    });
+    expect(merge.status).toBe(415);
     const json = await app.api.post('/__test/echo', undefined, {
       rawBody: '{"n": 1}',
       headers: { 'Content-Type': 'application/json; charset=utf-8' },
@@ -98,6 +111,13 @@ describe('HTTP skeleton', () => {
     });
     expect(garbage.status).toBe(400);
     expect(await garbage.json()).toMatchObject({ success: false, code: 'INVALID_CONTENT_ENCODING' });
+    const brotli = await fetch(`${app.api.baseUrl}/__test/echo`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'Content-Encoding': 'br' },
+      body: 'not brotli either',
+    });
+    expect(brotli.status).toBe(400);
+    expect(await brotli.json()).toMatchObject({ success: false, code: 'INVALID_CONTENT_ENCODING' });
     const unknown = await fetch(`${app.api.baseUrl}/__test/echo`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', 'Content-Encoding': 'zstd' },
@@ -121,6 +141,11 @@ describe('HTTP skeleton', () => {
       rawBody: '{"n": 1, "x": "\\ud83d\\ude00"}',
     });
     expect(pair.body.code).toBe('VALIDATION_ERROR'); // a well-formed emoji: only "x" is unknown
+    const deep = await app.api.post('/__test/echo', undefined, {
+      rawBody: `{"n": 1, "x": ${'['.repeat(20_000)}${']'.repeat(20_000)}}`,
+    });
+    expect(deep.status).toBe(400);
+    expect(deep.body.mensagem).toContain('aninhado');
     const infinite = await app.api.post('/__test/echo', undefined, { rawBody: '{"n": 1e400}' });
     expect(infinite.status).toBe(400);
     expect(infinite.body.mensagem).toBe('O campo corpo.n deve ser um número finito.');

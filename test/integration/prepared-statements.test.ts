@@ -107,7 +107,7 @@ describe.skipIf(!TEST_DATABASE_URL)('prepared statements (PostgreSQL)', () => {
         expect(await prepared.search(query, paging)).toEqual(await unprepared.search(query, paging));
       }
     }
-    const merged = (await preparedOn(preparing)).filter((s) => s.statement.includes('with recursive models'));
+    const merged = (await preparedOn(preparing)).filter((s) => s.statement.includes('models(model, n) as'));
     // one statement per shape (with and without a price range), whatever the make, model and page
     expect(merged).toHaveLength(2);
     expect(merged.every((s) => Number(s.generic_plans) > 0)).toBe(true);

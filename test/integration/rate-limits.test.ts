@@ -229,13 +229,19 @@ describe('abuse guards', () => {
     expect((await attempt(fromIp(app.api, '192.0.2.10'), 'password-1234')).status).toBe(200);
   });
 
-  it('turns away an IP guessing credentials, before looking them up; other IPs are unaffected', async () => {
-    const holder = await createTestAccount(app.services.db, app.clock);
+  it('turns away an IP guessing credentials, before looking them up; working credentials still pass', async () => {
+    const regular = await createTestAccount(app.services.db, app.clock);
+    const newcomer = await createTestAccount(app.services.db, app.clock);
     const guesser = fromIp(app.api, '192.0.2.77');
-    // no credential at all is a client's bug, not a guess: never counted
-    expect(await statuses(4, () => guesser.post('/data/search', { reference: 'NADA' }))).toEqual([
-      401, 401, 401, 401,
-    ]);
+    // the regular integration behind the same address has worked before
+    expect(
+      (await guesser.withApiKey(regular.apiKey).post('/data/search', { reference: 'NADA' })).status,
+    ).toBe(200);
+    // not guesses, never counted: no credential, a valid key on a Bearer-only route
+    for (let i = 0; i < 4; i++) {
+      expect((await guesser.post('/data/search', { reference: 'NADA' })).status).toBe(401);
+      expect((await guesser.withApiKey(regular.apiKey).get('/data/credits/balance')).status).toBe(401);
+    }
     const guesses = await statuses(3, () =>
       guesser.withApiKey(`psk_${Math.random()}`).post('/data/search', { reference: 'NADA' }),
     );
@@ -244,14 +250,33 @@ describe('abuse guards', () => {
     expect(fourth.status).toBe(429);
     expect(fourth.body).toMatchObject({ code: 'TOO_MANY_CREDENTIAL_FAILURES', remaining: 0 });
     expect(Number(fourth.headers.get('retry-after'))).toBeLessThanOrEqual(60);
-    // even the right key is refused from there for the rest of the minute...
-    const right = await guesser
-      .withApiKey(holder.apiKey)
-      .post<LimitedBody>('/data/search', { reference: 'NADA' });
-    expect(right.status).toBe(429);
-    // ...and works from anywhere else
-    const elsewhere = fromIp(app.api, '192.0.2.78').withApiKey(holder.apiKey);
+    // for the rest of the minute: new credentials are refused from there before any lookup...
+    const unseen = await guesser.withApiKey(newcomer.apiKey).post('/data/search', { reference: 'NADA' });
+    expect(unseen.status).toBe(429);
+    // ...the ones that worked from this process keep working...
+    expect(
+      (await guesser.withApiKey(regular.apiKey).post('/data/search', { reference: 'NADA' })).status,
+    ).toBe(200);
+    // ...and everything works from anywhere else
+    const elsewhere = fromIp(app.api, '192.0.2.78').withApiKey(newcomer.apiKey);
     expect((await elsewhere.post('/data/search', { reference: 'NADA' })).status).toBe(200);
+  });
+});
+
+describe('the client address behind a proxy', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startTestApp({ env: { TRUST_PROXY: 'true', CREDENTIAL_FAILURES_PER_IP_PER_MINUTE: '2' } });
+  });
+  afterAll(() => app?.close());
+
+  it('is the X-Forwarded-For entry our proxy appended, whatever the client put before it', async () => {
+    const spoofing = (n: number) =>
+      app.api
+        .with({ 'X-Forwarded-For': `10.0.0.${n}, 198.51.100.50` })
+        .withApiKey(`psk_${Math.random()}`)
+        .post('/data/search', { reference: 'NADA' });
+    expect(await statuses(3, () => spoofing(Math.floor(Math.random() * 250)))).toEqual([401, 401, 429]);
   });
 });
 
