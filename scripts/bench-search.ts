@@ -7,6 +7,7 @@
  * prints p50/p99 latency, req/s, the API/bare throughput ratio, the server's RSS and the CPU time
  * each request cost, of the server process and of the whole machine. The CPU figures are steadier
  * than req/s on a machine whose cores the load generator shares, so they show what a change saves.
+ * A 5-second warm-up with searches that find nothing comes first and is not measured.
  */
 import { fork } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -108,12 +109,18 @@ const scenarios: Record<string, { path: string; body: () => Record<string, unkno
   stats: { path: '/data/search/stats', body: () => ({ reference: pick(references) }), target: 120 },
 };
 
-async function run(url: string, path: string, body: () => Record<string, unknown>, withKey: boolean) {
+async function run(
+  url: string,
+  path: string,
+  body: () => Record<string, unknown>,
+  withKey: boolean,
+  duration = Number(opts.duration),
+) {
   const before = { server: await usage(), machineMs: machineBusyMs(), generator: process.cpuUsage() };
   const result = await autocannon({
     url: url + path,
     connections: Number(opts.connections),
-    duration: Number(opts.duration),
+    duration,
     requests: [
       {
         method: 'POST',
@@ -142,11 +149,18 @@ const cpuSplit = (r: { machineCpu: number; serverCpu: number; generatorCpu: numb
   `${r.machineCpu.toFixed(2)} = ${r.serverCpu.toFixed(2)} + ${r.generatorCpu.toFixed(2)} + ${(r.machineCpu - r.serverCpu - r.generatorCpu).toFixed(2)}`;
 
 const only = opts.only?.split(',');
+const WARM_UP_SECONDS = 5;
 const rows: string[][] = [];
 let peakRss = (await usage()).rss;
 console.log(
   `Benchmark sobre ${ready.items.toLocaleString('pt-PT')} artigos; ${opts.connections} ligações, ${opts.duration} s por cenário e alvo.\n`,
 );
+// Warm-up, not measured: JIT, connection pools and prepared statements, for both targets, with
+// searches that find nothing, so that no scenario's query or cached statistics is warmed by it
+// (the first scenario otherwise measured the process's start).
+const noResults = scenarios['sem resultados']!;
+await run(ready.apiUrl, noResults.path, noResults.body, true, WARM_UP_SECONDS);
+await run(ready.bareUrl, noResults.path, noResults.body, false, WARM_UP_SECONDS);
 for (const [name, scenario] of Object.entries(scenarios)) {
   if (only && !only.includes(name)) continue;
   const apiRun = await run(ready.apiUrl, scenario.path, scenario.body, true);
