@@ -113,10 +113,14 @@ export function createAuthenticator(db: Database, clock: Clock): Authenticator {
       }
       // Every credential presented must hold, and for one account: an invalid one is a 401 even
       // beside a valid one (it is never silently ignored).
-      const [viaKey, viaSession] = await Promise.all([
+      // Both looked up at once; when both fail, the key's error is the one reported, always.
+      const [keyLookup, sessionLookup] = await Promise.allSettled([
         credentials.apiKey ? byApiKey(credentials.apiKey) : null,
         bearer ? byBearer(bearer) : null,
       ]);
+      if (keyLookup.status === 'rejected') throw keyLookup.reason;
+      if (sessionLookup.status === 'rejected') throw sessionLookup.reason;
+      const [viaKey, viaSession] = [keyLookup.value, sessionLookup.value];
       if (viaKey && viaSession && viaKey.accountId !== viaSession.accountId) {
         throw unauthorized(
           'A chave de API e o token Bearer pertencem a contas diferentes: envie apenas uma credencial.',

@@ -3,6 +3,7 @@ import type { Principal } from '../accounts/principal.js';
 import type { Clock } from '../clock.js';
 import type { Config } from '../config.js';
 import type { LimiterFactory } from '../limits/limiter-factory.js';
+import { limitedAddress } from '../limits/limited-address.js';
 import type { Logger } from '../logger.js';
 import { tooManyRequests } from './errors.js';
 import type { RateLimitSubject, RequestRateLimiter } from './rate-limit.js';
@@ -26,11 +27,11 @@ interface WindowState extends Window {
   blocked: boolean;
 }
 
-/** Who is counted: the API key, else the Bearer holder's account, else the caller's IP. */
+/** Who is counted: the API key, else the Bearer holder's account, else the caller's IP (an IPv6 one by its /64). */
 function bucketOf({ principal, ip }: RateLimitSubject): string {
   if (principal?.apiKeyId) return `key:${principal.apiKeyId}`;
   if (principal) return `account:${principal.accountId}`;
-  return `ip:${ip}`;
+  return `ip:${limitedAddress(ip)}`;
 }
 
 function windowsFor(principal: Principal | null, limits: Config['rateLimits']): Window[] {

@@ -6,6 +6,7 @@ import type { Config } from '../config.js';
 import { tooManyRequests } from '../http/errors.js';
 import type { Logger } from '../logger.js';
 import type { Limiter, LimiterFactory } from './limiter-factory.js';
+import { limitedAddress } from './limited-address.js';
 
 /** A single-IP cap across e-mails, this many times the per-e-mail allowance (credential stuffing). */
 const IP_FAILURES_FACTOR = 10;
@@ -59,14 +60,14 @@ export class LoginGuard {
   }
 
   private static pairKey(email: string, ip: string) {
-    return `${email}|${ip}`;
+    return `${email}|${limitedAddress(ip)}`;
   }
 
   /** Throws 429 while the e-mail (from this IP) or the IP is locked out. */
   async assertAllowed(email: string, ip: string): Promise<void> {
     const [pair, perIp] = await Promise.all([
       this.pair.get(LoginGuard.pairKey(email, ip)),
-      this.perIp.get(ip),
+      this.perIp.get(limitedAddress(ip)),
     ]);
     for (const [res, points] of [
       [pair, this.pair.points],
@@ -86,7 +87,7 @@ export class LoginGuard {
   async recordFailure(email: string, ip: string): Promise<void> {
     await Promise.all([
       consumeQuietly(this.pair, LoginGuard.pairKey(email, ip)),
-      consumeQuietly(this.perIp, ip),
+      consumeQuietly(this.perIp, limitedAddress(ip)),
     ]);
   }
 
@@ -114,7 +115,7 @@ export class RegistrationGuard {
   /** Takes one registration from the IP's allowance, or throws 429 when none is left. */
   async take(ip: string): Promise<void> {
     try {
-      await this.limiter.consume(ip);
+      await this.limiter.consume(limitedAddress(ip));
     } catch (rejection) {
       if (!(rejection instanceof RateLimiterRes)) throw rejection;
       throw blockedError(
@@ -128,7 +129,7 @@ export class RegistrationGuard {
 
   /** Gives the registration back when it did not create an account (e-mail taken, ...). */
   async giveBack(ip: string): Promise<void> {
-    await this.limiter.reward(ip).catch(() => {});
+    await this.limiter.reward(limitedAddress(ip)).catch(() => {});
   }
 }
 
@@ -173,7 +174,7 @@ export class CredentialFailureGuard {
 
   /** Throws 429 while the IP is blocked, unless these credentials worked recently. */
   assertAllowed(ip: string, credentials: string): void {
-    const until = this.blocked.get(ip);
+    const until = this.blocked.get(limitedAddress(ip));
     if (!until || until.getTime() <= this.clock.now().getTime()) return;
     if (!this.working.has(sha256(credentials).toString('base64'))) throw this.error(until);
   }
@@ -186,7 +187,7 @@ export class CredentialFailureGuard {
   async recordFailure(ip: string): Promise<void> {
     let res: RateLimiterRes | null = null;
     try {
-      await this.limiter.consume(ip);
+      await this.limiter.consume(limitedAddress(ip));
     } catch (rejection) {
       // the counters' backend failing must not turn a 401 into a 500
       if (!(rejection instanceof RateLimiterRes)) {
@@ -197,7 +198,7 @@ export class CredentialFailureGuard {
     }
     if (res) {
       const until = new Date(this.clock.now().getTime() + res.msBeforeNext);
-      this.blocked.set(ip, until, { ttl: Math.max(1, res.msBeforeNext) });
+      this.blocked.set(limitedAddress(ip), until, { ttl: Math.max(1, res.msBeforeNext) });
       throw this.error(until);
     }
   }

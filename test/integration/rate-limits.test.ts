@@ -216,6 +216,17 @@ describe('abuse guards', () => {
     expect((await fromIp(app.api, '198.51.100.2').post('/auth/register', body())).status).toBe(201);
   });
 
+  it('counts an IPv6 caller by its /64: rotating addresses within it does not renew the allowance', async () => {
+    const body = () => ({ email: `v6.${Math.random()}@exemplo.pt`, password: 'palavra-passe-longa' });
+    const from = (ip: string) => fromIp(app.api, ip).post<LimitedBody>('/auth/register', body());
+    expect((await from('2001:db8:1:2::1')).status).toBe(201);
+    expect((await from('2001:db8:1:2::2')).status).toBe(201);
+    const third = await from('2001:db8:1:2:ffff:ffff:ffff:3');
+    expect(third.status).toBe(429);
+    expect(third.body.code).toBe('TOO_MANY_REGISTRATIONS');
+    expect((await from('2001:db8:1:3::1')).status).toBe(201);
+  });
+
   it('locks an e-mail out per IP: the owner can still log in from elsewhere', async () => {
     const owner = await createTestAccount(app.services.db, app.clock);
     const attacker = fromIp(app.api, '192.0.2.66');
