@@ -19,7 +19,17 @@ interface MigrationFile {
   name: string;
   sql: string;
   checksum: string;
+  /** run statement by statement, outside a transaction (see OUTSIDE_A_TRANSACTION) */
+  outsideTransaction: boolean;
 }
+
+/**
+ * The first line of a migration that cannot run in a transaction: CREATE INDEX CONCURRENTLY builds
+ * an index while searches go on, where a plain CREATE INDEX locks the table for the whole build.
+ * Its statements run one by one, so they must be safe to run again from the first should the file
+ * stop half-way (IF EXISTS / IF NOT EXISTS, drop-then-create); the file is recorded once all ran.
+ */
+const OUTSIDE_A_TRANSACTION = '-- migrate: outside a transaction';
 
 function readMigrations(dir: string): MigrationFile[] {
   return readdirSync(dir)
@@ -27,19 +37,57 @@ function readMigrations(dir: string): MigrationFile[] {
     .sort()
     .map((name) => {
       const text = readFileSync(join(dir, name), 'utf8');
-      return { name, sql: text, checksum: createHash('sha256').update(text).digest('hex') };
+      return {
+        name,
+        sql: text,
+        checksum: createHash('sha256').update(text).digest('hex'),
+        outsideTransaction: text.startsWith(OUTSIDE_A_TRANSACTION),
+      };
     });
 }
 
+/** The statements of a file run outside a transaction: split at a `;` ending a line, comments dropped. */
+function statementsOf(text: string): string[] {
+  return text
+    .split(/;[ \t]*$/m)
+    .map((chunk) =>
+      chunk
+        .split('\n')
+        .filter((line) => !line.trimStart().startsWith('--'))
+        .join('\n')
+        .trim(),
+    )
+    .filter(Boolean);
+}
+
+/** How often a process waiting for another one's migrations asks for the lock again. */
+const LOCK_POLL_MS = 100;
+
 /**
- * Applies the .sql files of `dir` in name order, each in its own transaction, recording each in
+ * The session-level advisory lock that makes concurrent starts take turns. Asked for again and again
+ * rather than waited for in one statement: a statement waiting on the lock holds a snapshot, which
+ * CREATE INDEX CONCURRENTLY in the lock holder's migration would in turn wait for (a deadlock).
+ */
+async function takeMigrationLock(conn: Database): Promise<void> {
+  for (;;) {
+    const { rows } = await sql<{
+      locked: boolean;
+    }>`select pg_try_advisory_lock(${MIGRATION_LOCK_ID}) as locked`.execute(conn);
+    if (rows[0]!.locked) return;
+    await new Promise((resolve) => setTimeout(resolve, LOCK_POLL_MS));
+  }
+}
+
+/**
+ * Applies the .sql files of `dir` in name order, each in its own transaction (or, when it says so,
+ * outside one: see OUTSIDE_A_TRANSACTION), recording each in
  * schema_migrations. A session-level advisory lock makes concurrent starts wait for each other
  * instead of applying the same file twice. A file changed after it was applied is an error.
  */
 export async function migrate(db: Database, dir: string = MIGRATIONS_DIR): Promise<MigrationResult> {
   const files = readMigrations(dir);
   return db.connection().execute(async (conn) => {
-    await sql`select pg_advisory_lock(${MIGRATION_LOCK_ID})`.execute(conn);
+    await takeMigrationLock(conn);
     try {
       await sql`create table if not exists schema_migrations (
         name text primary key,
@@ -64,13 +112,21 @@ export async function migrate(db: Database, dir: string = MIGRATIONS_DIR): Promi
           result.skipped.push(file.name);
           continue;
         }
-        await conn.transaction().execute(async (trx) => {
-          await sql.raw(file.sql).execute(trx);
-          await trx
+        if (file.outsideTransaction) {
+          for (const statement of statementsOf(file.sql)) await sql.raw(statement).execute(conn);
+          await conn
             .insertInto('schema_migrations')
             .values({ name: file.name, checksum: file.checksum })
             .execute();
-        });
+        } else {
+          await conn.transaction().execute(async (trx) => {
+            await sql.raw(file.sql).execute(trx);
+            await trx
+              .insertInto('schema_migrations')
+              .values({ name: file.name, checksum: file.checksum })
+              .execute();
+          });
+        }
         result.applied.push(file.name);
       }
       return result;

@@ -50,4 +50,26 @@ describe('migrations on PGlite', () => {
     expect(second.skipped).toEqual(first.applied);
     await handle.close();
   });
+
+  it('run a file marked "outside a transaction" again from its first statement after a stop half-way', async () => {
+    const handle = await openDatabase({ url: null, dataDir: null });
+    await migrate(handle.db);
+    const indexDef = async () =>
+      (
+        await sql<{ def: string }>`select indexdef as def from pg_indexes
+          where tablename = 'stock_items' and indexname like 'stock_items_make_model%'`.execute(handle.db)
+      ).rows.map((r) => r.def);
+    const built = await indexDef();
+    expect(built).toHaveLength(1);
+    expect(built[0]).toContain('(make_norm, model_norm text_pattern_ops, price, id)');
+    // stopped after the new index was built, before the old one was dropped and it was recorded
+    await sql`delete from schema_migrations where name = '0023_make_model_price_order.sql'`.execute(
+      handle.db,
+    );
+    await sql`create index stock_items_make_model_price_idx on stock_items (make_norm)`.execute(handle.db);
+    const again = await migrate(handle.db);
+    expect(again.applied).toEqual(['0023_make_model_price_order.sql']);
+    expect(await indexDef()).toEqual(built);
+    await handle.close();
+  });
 });
