@@ -311,6 +311,18 @@ describe('catalogs', () => {
       expect(far.body.mensagem, path).toContain('query.page');
     }
     expect((await get('/data/catalog/vehicle-makes?page=1000000')).body).toMatchObject({ results: [] });
+    // numbers in a query string or path are plain decimals: not hex, exponents, spaces or "1.0"
+    for (const path of [
+      'parts?per_page=0x10',
+      'parts?page=1e3',
+      'vehicle-models/1.0',
+      'vehicle-models/%20%31',
+    ]) {
+      const loose = await get(`/data/catalog/${path}`);
+      expect(loose.status, path).toBe(400);
+      expect(loose.body.mensagem, path).toContain('decimal');
+    }
+    expect((await get('/data/catalog/parts?per_page=16')).status).toBe(200);
   });
 
   it('sends ETag and Cache-Control, answers 304 to a matching If-None-Match, and compresses', async () => {
