@@ -1,17 +1,26 @@
 import { RawNode, type KyselyPlugin } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SearchEngine } from '../../src/search/engine.js';
+import type { SearchEngine, SearchResult } from '../../src/search/engine.js';
 import { PostgresEngine, type PostgresEngineOptions } from '../../src/search/postgres-engine.js';
 import { FIXTURE_ITEMS, loadStockFixture } from '../helpers/stock-fixture.js';
 import { createTestDatabase } from '../helpers/test-database.js';
 import { engineContract, type ContractTarget } from './engine-contract.js';
 
+/** The SQL text of a raw statement, nested fragments included, each value as `?`. */
+const rawText = (node: RawNode): string =>
+  node.sqlFragments
+    .map((fragment, i) => {
+      const parameter = node.parameters[i];
+      return fragment + (parameter === undefined ? '' : RawNode.is(parameter) ? rawText(parameter) : '?');
+    })
+    .join('');
+
 /** Records the statements run through the Kysely instance it is plugged into. */
 class StatementLog implements KyselyPlugin {
-  /** the top-level SQL text of each statement, parameters and nested fragments left out */
+  /** the SQL text of each statement (see rawText), or the kind of a query builder's */
   texts: string[] = [];
   transformQuery: KyselyPlugin['transformQuery'] = ({ node }) => {
-    this.texts.push(RawNode.is(node) ? node.sqlFragments.join('?') : node.kind);
+    this.texts.push(RawNode.is(node) ? rawText(node) : node.kind);
     return node;
   };
   transformResult: KyselyPlugin['transformResult'] = ({ result }) => Promise.resolve(result);
@@ -110,5 +119,66 @@ describe('postgres: pages of known make + model searches', () => {
       }
       expect(pages).toEqual([[8, 2], [4, 3], [903, 1], []]);
     });
+  });
+});
+
+describe('postgres: pages of known text searches', () => {
+  // "travão" matches item 1 in title and description, item 5 and the 25 Passat pads in their title:
+  // the rank puts item 1 first, price and id order the rest.
+  const travao = { text: 'travão' };
+  let database: Awaited<ReturnType<typeof createTestDatabase>>;
+  let log: StatementLog;
+  let cached: PostgresEngine;
+  let ranking: PostgresEngine;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    await loadStockFixture(database.handle.db);
+    log = new StatementLog();
+    cached = new PostgresEngine(database.handle.db.withPlugin(log), { statsCacheSeconds: 60 });
+    ranking = new PostgresEngine(database.handle.db);
+  });
+  afterAll(() => database?.drop());
+
+  const ids = (result: SearchResult) => result.items.map((i) => i.id);
+  /** Pages of 4 from the cached engine (the first one computes the order), as one list. */
+  async function cachedPages(): Promise<{ ids: number[]; total: number; statements: string[] }> {
+    const first = await cached.search(travao, { page: 1, perPage: 4 });
+    const before = log.texts.length;
+    const all = [...ids(first)];
+    for (let page = 2; page <= Math.ceil(first.total / 4) + 1; page++) {
+      const result = await cached.search(travao, { page, perPage: 4 });
+      expect(result.total).toBe(first.total);
+      all.push(...ids(result));
+    }
+    return { ids: all, total: first.total, statements: log.texts.slice(before) };
+  }
+
+  it('reads every later page in the order the first one ranked, without ranking again', async () => {
+    const want = await ranking.search(travao, { page: 1, perPage: 100 });
+    expect(want.total).toBe(27);
+    expect(ids(want)[0]).toBe(1);
+    const pages = await cachedPages();
+    expect(pages.ids).toEqual(ids(want));
+    // one statement for each of pages 2 to 7, none for page 8, past the end
+    expect(pages.statements).toHaveLength(6);
+    for (const text of pages.statements) expect(text).not.toMatch(/ts_rank|materialized/);
+  });
+
+  it('never shows an item that stopped matching or is gone: the order is computed again', async () => {
+    await cached.search(travao, { page: 1, perPage: 4 });
+    // the first and a later page's item: one no longer says "travão", the other is sold
+    await database.handle.db
+      .updateTable('stock_items')
+      .set({ title: 'Disco ventilado', description: '' })
+      .where('id', '=', '1')
+      .execute();
+    await database.handle.db.deleteFrom('stock_items').where('id', '=', '5').execute();
+    const want = await ranking.search(travao, { page: 1, perPage: 100 });
+    expect(want.total).toBe(25);
+    const pages = await cachedPages();
+    expect(pages.total).toBe(25);
+    expect(pages.ids).toEqual(ids(want));
+    expect(pages.ids).not.toContain(1);
+    expect(pages.ids).not.toContain(5);
   });
 });
