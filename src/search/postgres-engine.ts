@@ -216,6 +216,8 @@ export class PostgresEngine implements SearchEngine {
    * then recomputed); an item that starts matching joins the order when it is next computed.
    */
   private readonly rankedOrders: LRUCache<string, Float64Array> | null;
+  /** The orders being computed: a page asked meanwhile waits for its order instead of ranking too. */
+  private readonly ordersInFlight = new Map<string, Promise<Float64Array | null>>();
   private readonly maxModelsMerged: number;
 
   constructor(
@@ -236,7 +238,8 @@ export class PostgresEngine implements SearchEngine {
     const key = queryKey(query);
     const known = this.statsCache?.get(key);
     if (known) {
-      const order = this.rankedOrders?.get(key);
+      const order =
+        this.rankedOrders?.get(key) ?? (await this.ordersInFlight.get(key)?.catch(() => null)) ?? null;
       const [stats, items] = await Promise.all([
         known,
         order ? this.pageInOrder(query, order, page) : this.page(query, page),
@@ -256,8 +259,15 @@ export class PostgresEngine implements SearchEngine {
       this.statsCache.set(key, stats);
       stats.catch(() => this.statsCache?.delete(key));
     }
-    const { items, stats, order } = await computed;
-    if (order) this.rankedOrders!.set(key, order);
+    if (this.rankedOrders && query.text !== undefined) {
+      const order = computed.then((r) => r.order);
+      this.ordersInFlight.set(key, order);
+      void order
+        .then((ids) => ids && this.rankedOrders!.set(key, ids))
+        .catch(() => {})
+        .finally(() => this.ordersInFlight.delete(key));
+    }
+    const { items, stats } = await computed;
     return { total: stats.totalResults, items, stats };
   }
 

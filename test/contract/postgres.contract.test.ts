@@ -164,6 +164,19 @@ describe('postgres: pages of known text searches', () => {
     for (const text of pages.statements) expect(text).not.toMatch(/ts_rank|materialized/);
   });
 
+  it('a page asked while the order is being computed waits for it instead of ranking too', async () => {
+    const pads = { text: 'pastilhas' };
+    const before = log.texts.length;
+    const [first, second] = await Promise.all([
+      cached.search(pads, { page: 1, perPage: 4 }),
+      cached.search(pads, { page: 2, perPage: 4 }),
+    ]);
+    const want = await ranking.search(pads, { page: 1, perPage: 8 });
+    expect([...ids(first), ...ids(second)]).toEqual(ids(want));
+    const ranked = log.texts.slice(before).filter((text) => text.includes('ts_rank'));
+    expect(ranked).toHaveLength(1);
+  });
+
   it('never shows an item that stopped matching or is gone: the order is computed again', async () => {
     await cached.search(travao, { page: 1, perPage: 4 });
     // the first and a later page's item: one no longer says "travão", the other is sold
