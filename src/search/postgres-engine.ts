@@ -165,9 +165,32 @@ const DEFAULT_MAX_MODELS_MERGED = 100;
 
 /**
  * Memory for the ranked orders of known text searches (see PostgresEngine.rankedOrders): at most
- * MAX_RESULT_WINDOW ids of 8 bytes each, 80 KB, per query.
+ * MAX_RESULT_WINDOW ids per query, 40 KB while ids fit in 32 bits.
  */
-const RANKED_ORDERS_BYTES = 32 * 1024 * 1024;
+const RANKED_ORDERS_BYTES = 16 * 1024 * 1024;
+
+/** Ids in order, as compact as they fit. */
+type IdOrder = Int32Array | Float64Array;
+
+/** The ids of a comma-separated list of decimal ids (see rankedIds), without a string per id. */
+function parseIdOrder(text: string | null): IdOrder {
+  if (!text) return new Int32Array(0);
+  let count = 1;
+  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === 44) count++;
+  const ids = new Float64Array(count);
+  let n = 0;
+  let value = 0;
+  let max = 0;
+  for (let i = 0; i <= text.length; i++) {
+    const code = i < text.length ? text.charCodeAt(i) : 44;
+    if (code === 44) {
+      ids[n++] = value;
+      max = Math.max(max, value);
+      value = 0;
+    } else value = value * 10 + (code - 48);
+  }
+  return max <= 0x7fffffff ? Int32Array.from(ids) : ids;
+}
 
 /** A page row as json_agg writes it. */
 interface HitRow {
@@ -215,9 +238,9 @@ export class PostgresEngine implements SearchEngine {
    * a page never shows an item that stopped matching or is gone (the order and the statistics are
    * then recomputed); an item that starts matching joins the order when it is next computed.
    */
-  private readonly rankedOrders: LRUCache<string, Float64Array> | null;
+  private readonly rankedOrders: LRUCache<string, IdOrder> | null;
   /** The orders being computed: a page asked meanwhile waits for its order instead of ranking too. */
-  private readonly ordersInFlight = new Map<string, Promise<Float64Array | null>>();
+  private readonly ordersInFlight = new Map<string, Promise<IdOrder | null>>();
   private readonly maxModelsMerged: number;
 
   constructor(
@@ -357,7 +380,7 @@ export class PostgresEngine implements SearchEngine {
    * their rows kept only if they still match the query. A page past the order is empty when the
    * order holds every result, and read as any other's when the order stops at the window.
    */
-  private async pageInOrder(query: StockQuery, order: Float64Array, page: PageRequest): Promise<StockHit[]> {
+  private async pageInOrder(query: StockQuery, order: IdOrder, page: PageRequest): Promise<StockHit[]> {
     const offset = (page.page - 1) * page.perPage;
     if (offset >= order.length) {
       // short of the window, the order holds every result: nothing lies past it
@@ -384,7 +407,7 @@ export class PostgresEngine implements SearchEngine {
     query: StockQuery,
     page: PageRequest,
     { withOrder }: { withOrder: boolean },
-  ): Promise<SearchResult & { order: Float64Array | null }> {
+  ): Promise<SearchResult & { order: IdOrder | null }> {
     const ranked = withOrder && query.text !== undefined;
     const result = await sql<
       Figures & { items: HitRow[]; ranked_ids: string | null }
@@ -395,7 +418,7 @@ export class PostgresEngine implements SearchEngine {
              ${ranked ? rankedIds : sql`null::text`} as ranked_ids`.execute(this.db);
     const row = result.rows[0]!;
     const stats = summarize(row);
-    const order = ranked ? Float64Array.from(row.ranked_ids ? row.ranked_ids.split(',') : [], Number) : null;
+    const order = ranked ? parseIdOrder(row.ranked_ids) : null;
     return { total: stats.totalResults, items: row.items.map(toHit), stats, order };
   }
 }

@@ -177,6 +177,33 @@ describe('postgres: pages of known text searches', () => {
     expect(ranked).toHaveLength(1);
   });
 
+  it('keeps ids past 32 bits exact', async () => {
+    const clutch = {
+      vendor_id: 1,
+      reference: 'EMB1',
+      title: 'Embraiagem reforçada',
+      condition: 'novo' as const,
+    };
+    await database.handle.db
+      .insertInto('stock_items')
+      .values([
+        { ...clutch, id: String(2 ** 32 + 5), price: 20, location_country_code: 'PT' },
+        { ...clutch, id: String(2 ** 53 - 1), price: 30, location_country_code: 'PT' },
+        { ...clutch, id: '9000', price: 10, location_country_code: 'PT' },
+      ])
+      .execute();
+    const want = await ranking.search({ text: 'embraiagem' }, { page: 1, perPage: 3 });
+    expect(ids(want)).toEqual([9_000, 2 ** 32 + 5, 2 ** 53 - 1]);
+    const pages = ids(await cached.search({ text: 'embraiagem' }, { page: 1, perPage: 1 }));
+    const before = log.texts.length;
+    for (let page = 2; page <= 3; page++) {
+      pages.push(...ids(await cached.search({ text: 'embraiagem' }, { page, perPage: 1 })));
+    }
+    expect(pages).toEqual(ids(want));
+    // read in the order: a wrong id would not match and have the order computed again
+    expect(log.texts.slice(before).filter((text) => text.includes('materialized'))).toEqual([]);
+  });
+
   it('never shows an item that stopped matching or is gone: the order is computed again', async () => {
     await cached.search(travao, { page: 1, perPage: 4 });
     // the first and a later page's item: one no longer says "travão", the other is sold
