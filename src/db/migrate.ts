@@ -21,6 +21,8 @@ interface MigrationFile {
   checksum: string;
   /** run statement by statement, outside a transaction (see OUTSIDE_A_TRANSACTION) */
   outsideTransaction: boolean;
+  /** the statements of a file run outside a transaction (see statementsOf) */
+  statements: string[];
 }
 
 /**
@@ -37,26 +39,35 @@ function readMigrations(dir: string): MigrationFile[] {
     .sort()
     .map((name) => {
       const text = readFileSync(join(dir, name), 'utf8');
+      const outsideTransaction = text.startsWith(OUTSIDE_A_TRANSACTION);
       return {
         name,
         sql: text,
         checksum: createHash('sha256').update(text).digest('hex'),
-        outsideTransaction: text.startsWith(OUTSIDE_A_TRANSACTION),
+        outsideTransaction,
+        statements: outsideTransaction ? statementsOf(name, text) : [],
       };
     });
 }
 
-/** The statements of a file run outside a transaction: split at a `;` ending a line, comments dropped. */
-function statementsOf(text: string): string[] {
-  return text
-    .split(/;[ \t]*$/m)
-    .map((chunk) =>
-      chunk
-        .split('\n')
-        .filter((line) => !line.trimStart().startsWith('--'))
-        .join('\n')
-        .trim(),
-    )
+/**
+ * The statements of a file run outside a transaction: split at a `;` ending a line, whole-line
+ * comments dropped. The split does not read SQL, so such a file may hold nothing it could cut
+ * wrongly: no quotes or dollar quotes (a `;` inside them), no `;` except at a line's end, no comment
+ * after code on a line. A file that does is refused before anything of it runs.
+ */
+function statementsOf(name: string, text: string): string[] {
+  const lines = text.split('\n').filter((line) => !line.trimStart().startsWith('--'));
+  const unsafe = lines.findIndex((line) => /['$]|--|;(?!\s*$)/.test(line));
+  if (unsafe >= 0) {
+    throw new Error(
+      `A migração ${name} corre fora de uma transação e tem uma linha que a divisão em instruções não sabe ler (aspas, $, -- depois de código ou ; a meio da linha): "${lines[unsafe]!.trim()}". Escreva cada instrução terminada por ; no fim da linha.`,
+    );
+  }
+  return lines
+    .join('\n')
+    .split(/;\s*$/m)
+    .map((chunk) => chunk.trim())
     .filter(Boolean);
 }
 
@@ -113,7 +124,7 @@ export async function migrate(db: Database, dir: string = MIGRATIONS_DIR): Promi
           continue;
         }
         if (file.outsideTransaction) {
-          for (const statement of statementsOf(file.sql)) await sql.raw(statement).execute(conn);
+          for (const statement of file.statements) await sql.raw(statement).execute(conn);
           await conn
             .insertInto('schema_migrations')
             .values({ name: file.name, checksum: file.checksum })

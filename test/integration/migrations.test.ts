@@ -1,9 +1,12 @@
 import { randomBytes } from 'node:crypto';
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/database.js';
-import { migrate } from '../../src/db/migrate.js';
+import { MIGRATIONS_DIR, migrate } from '../../src/db/migrate.js';
 import { TEST_DATABASE_URL, withDatabase } from '../helpers/test-env.js';
 
 const name = `pss_mig_${randomBytes(4).toString('hex')}`;
@@ -71,5 +74,29 @@ describe('migrations on PGlite', () => {
     expect(again.applied).toEqual(['0023_make_model_price_order.sql']);
     expect(await indexDef()).toEqual(built);
     await handle.close();
+  });
+});
+
+describe('migrations run outside a transaction', () => {
+  // The split at line-ending ";" does not read SQL: what it could cut wrongly is refused up front.
+  it.each([
+    ['a quote', "CREATE INDEX CONCURRENTLY IF NOT EXISTS x ON stock_items (title) WHERE title <> 'a;\nb';"],
+    ['a dollar quote', 'DO $$ BEGIN PERFORM 1;\nEND $$;'],
+    ['a comment after a statement', 'DROP INDEX CONCURRENTLY IF EXISTS x; -- gone\nSELECT 1;'],
+    ['two statements on a line', 'SELECT 1; SELECT 2;'],
+  ])('refuses a file with %s before running any migration', async (_case, body) => {
+    const dir = mkdtempSync(join(tmpdir(), 'pss-migrations-'));
+    const handle = await openDatabase({ url: null, dataDir: null });
+    try {
+      cpSync(MIGRATIONS_DIR, dir, { recursive: true });
+      writeFileSync(join(dir, '9999_unsafe.sql'), `-- migrate: outside a transaction\n${body}\n`);
+      await expect(migrate(handle.db, dir)).rejects.toThrow(/9999_unsafe\.sql .*Escreva cada instrução/s);
+      const tables = await sql<{ n: number }>`select count(*)::int as n from information_schema.tables
+        where table_name = 'schema_migrations'`.execute(handle.db);
+      expect(tables.rows[0]!.n).toBe(0);
+    } finally {
+      await handle.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

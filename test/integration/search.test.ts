@@ -262,6 +262,15 @@ describe('validation', () => {
   it('every credential presented must be valid and of one account', async () => {
     const withBadBearer = app.api.withApiKey(account.apiKey).withBearer('pst_not-a-session');
     expect((await withBadBearer.post('/data/search', { part_id: 3 })).status).toBe(401);
+    // two bad credentials: the key's error, even when the bearer's is known first (no lookup)
+    for (const bearer of ['pst_not-a-session', 'not-even-a-bearer-token']) {
+      const bothBad = await app.api
+        .withApiKey('psk_unknown')
+        .withBearer(bearer)
+        .post('/data/search', { part_id: 3 });
+      expect(bothBad.status).toBe(401);
+      expect(bothBad.body.code).toBe('INVALID_API_KEY');
+    }
     const both = app.api.withApiKey(account.apiKey).withBearer(account.bearer);
     expect((await both.post('/data/search', { part_id: 3 })).status).toBe(200);
     const other = await createTestAccount(app.services.db, clock);
