@@ -164,10 +164,18 @@ export interface PostgresEngineOptions {
 const DEFAULT_MAX_MODELS_MERGED = 100;
 
 /**
- * Memory for the ranked orders of known text searches (see PostgresEngine.rankedOrders): at most
- * MAX_RESULT_WINDOW ids per query, 40 KB while ids fit in 32 bits.
+ * Memory for known queries (see PostgresEngine.known): what an entry is counted as before its
+ * order's ids (at most MAX_RESULT_WINDOW, 40 KB while ids fit in 32 bits), and the whole budget.
  */
-const RANKED_ORDERS_BYTES = 16 * 1024 * 1024;
+const KNOWN_ENTRY_BYTES = 1024;
+const KNOWN_QUERIES_BYTES = 32 * 1024 * 1024;
+
+/** What is kept of a query while it is known: its statistics and, for text, its order of results. */
+interface KnownQuery {
+  stats: PriceStats;
+  /** a text search's ids in page order, as far as a page may reach (null for other searches) */
+  order: IdOrder | null;
+}
 
 /** Ids in order, as compact as they fit. */
 type IdOrder = Int32Array | Float64Array;
@@ -227,20 +235,16 @@ export class PostgresEngine implements SearchEngine {
    * rows, while a page is twenty. Integrators page through and repeat popular searches, so a
    * query's statistics are kept for a few seconds; the promise is cached, so concurrent identical
    * searches also share one computation.
+   *
+   * A text search also keeps the order of its results (ids, as far as a page may reach), from the
+   * same statement and snapshot as its statistics. Text is ordered by relevance and no index orders
+   * by ts_rank: any page of a broad text search ranks every match ("travão": 62 k rows, 200 ms),
+   * while a page read in a known order is twenty rows by id, each checked against the query as it
+   * is read; a page that disagrees with the figures (an item gone or no longer matching) has both
+   * computed again. Statistics and order are one entry, so they live, and are replaced, together.
    */
-  private readonly statsCache: LRUCache<string, Promise<PriceStats>> | null;
+  private readonly known: LRUCache<string, Promise<KnownQuery>> | null;
   private readonly facetsCache: LRUCache<string, Promise<FacetValue[]>> | null;
-  /**
-   * The order of a known text search's results (their ids, as far as a page may reach), kept as
-   * long as its statistics. Text is ordered by relevance, and no index orders by ts_rank: any page
-   * of a broad text search ranks every match ("travão": 62 k rows, 200 ms), while its page read in
-   * a known order is twenty rows by id. Each row is still checked against the query when read, so
-   * a page never shows an item that stopped matching or is gone (the order and the statistics are
-   * then recomputed); an item that starts matching joins the order when it is next computed.
-   */
-  private readonly rankedOrders: LRUCache<string, IdOrder> | null;
-  /** The orders being computed: a page asked meanwhile waits for its order instead of ranking too. */
-  private readonly ordersInFlight = new Map<string, Promise<IdOrder | null>>();
   private readonly maxModelsMerged: number;
 
   constructor(
@@ -248,50 +252,62 @@ export class PostgresEngine implements SearchEngine {
     options: PostgresEngineOptions = {},
   ) {
     const ttl = (options.statsCacheSeconds ?? 0) * 1000;
-    this.statsCache = ttl > 0 ? new LRUCache({ max: 10_000, ttl }) : null;
-    this.facetsCache = ttl > 0 ? new LRUCache({ max: 2_000, ttl }) : null;
-    this.rankedOrders =
+    this.known =
       ttl > 0
-        ? new LRUCache({ maxSize: RANKED_ORDERS_BYTES, sizeCalculation: (ids) => ids.byteLength || 1, ttl })
+        ? new LRUCache({ maxSize: KNOWN_QUERIES_BYTES, sizeCalculation: () => KNOWN_ENTRY_BYTES, ttl })
         : null;
+    this.facetsCache = ttl > 0 ? new LRUCache({ max: 2_000, ttl }) : null;
     this.maxModelsMerged = options.maxModelsMerged ?? DEFAULT_MAX_MODELS_MERGED;
   }
 
   async search(query: StockQuery, page: PageRequest): Promise<SearchResult> {
     const key = queryKey(query);
-    const known = this.statsCache?.get(key);
-    if (known) {
-      const order =
-        this.rankedOrders?.get(key) ?? (await this.ordersInFlight.get(key)?.catch(() => null)) ?? null;
-      const [stats, items] = await Promise.all([
-        known,
-        order ? this.pageInOrder(query, order, page) : this.page(query, page),
-      ]);
-      // Cached figures must never contradict the page in hand (stock changed since): recompute.
+    const entry = this.known?.get(key);
+    if (entry) {
+      // A text page waits for its query's order (even one being computed) rather than rank too;
+      // any other page is read beside its statistics.
+      const [{ stats }, items] =
+        query.text === undefined
+          ? await Promise.all([entry, this.page(query, page)])
+          : await entry.then(async (known) => [known, await this.knownPage(query, known, page)] as const);
+      // Cached figures must never contradict the page in hand (stock changed since): recompute
+      // (its entry replaces this one).
       const offset = (page.page - 1) * page.perPage;
       if (items.length === Math.max(0, Math.min(page.perPage, stats.totalResults - offset))) {
         return { total: stats.totalResults, items, stats };
       }
-      this.statsCache!.delete(key);
-      this.rankedOrders?.delete(key);
     }
     // The page and its statistics in one statement: one round trip, one snapshot.
-    const computed = this.pageWithStats(query, page, { withOrder: this.rankedOrders !== null });
-    if (this.statsCache) {
-      const stats = computed.then((r) => r.stats);
-      this.statsCache.set(key, stats);
-      stats.catch(() => this.statsCache?.delete(key));
-    }
-    if (this.rankedOrders && query.text !== undefined) {
-      const order = computed.then((r) => r.order);
-      this.ordersInFlight.set(key, order);
-      void order
-        .then((ids) => ids && this.rankedOrders!.set(key, ids))
-        .catch(() => {})
-        .finally(() => this.ordersInFlight.delete(key));
-    }
+    const computed = this.pageWithStats(query, page, { withOrder: this.known !== null });
+    if (this.known) this.remember(key, computed);
     const { items, stats } = await computed;
     return { total: stats.totalResults, items, stats };
+  }
+
+  /**
+   * Keeps a computation's statistics and order as the query's entry, counted once they are known
+   * at their size (without restarting its time to live); forgotten if it fails. Either only while
+   * the entry is still this one.
+   */
+  private remember(key: string, computed: Promise<KnownQuery>): void {
+    const known = this.known!;
+    const entry = computed.then(({ stats, order }) => ({ stats, order }));
+    known.set(key, entry);
+    entry.then(
+      ({ order }) => {
+        if (order && known.peek(key) === entry) {
+          known.set(key, entry, { size: KNOWN_ENTRY_BYTES + order.byteLength, noUpdateTTL: true });
+        }
+      },
+      () => {
+        if (known.peek(key) === entry) known.delete(key);
+      },
+    );
+  }
+
+  /** A page of a known query: read in its order when it has one. */
+  private knownPage(query: StockQuery, known: KnownQuery, page: PageRequest): Promise<StockHit[]> {
+    return known.order ? this.pageInOrder(query, known.order, page) : this.page(query, page);
   }
 
   /**
@@ -376,7 +392,7 @@ export class PostgresEngine implements SearchEngine {
   }
 
   /**
-   * A page of a text search read in its known order (see rankedOrders): its ids cut from the order,
+   * A page of a text search read in its known order (see PostgresEngine.known): its ids cut from the order,
    * their rows kept only if they still match the query. A page past the order is empty when the
    * order holds every result, and read as any other's when the order stops at the window.
    */
@@ -388,11 +404,14 @@ export class PostgresEngine implements SearchEngine {
     }
     const ids = Array.from(order.subarray(offset, offset + page.perPage));
     // The position in the order stands for the rank (the first the highest), so PAGE_ORDER keeps it.
+    // Each id is looked up alone (the lateral subquery with offset 0 cannot be flattened): the
+    // statement is prepared, and a generic plan for text + make + model otherwise combined bitmaps of
+    // the text and make/model indexes, tens of thousands of rows each, to check twenty ids (40 ms).
+    const stillMatching = sql.join([sql`si.id = k.id`, ...conditions(query)], sql` and `);
     const keys = sql`
-      select si.id, (-k.position)::real as rank, si.price
+      select hit.id, (-k.position)::real as rank, hit.price
       from unnest(${ids}::bigint[]) with ordinality k(id, position)
-      join stock_items si on si.id = k.id
-      ${whereClause(query)}`;
+      cross join lateral (select si.id, si.price from stock_items si where ${stillMatching} offset 0) hit`;
     const result = await sql<{ items: HitRow[] }>`${prepared}
       select ${jsonRows(pageQuery(query, keys), PAGE_ORDER)} as items`.execute(this.db);
     return result.rows[0]!.items.map(toHit);

@@ -204,6 +204,21 @@ describe('postgres: pages of known text searches', () => {
     expect(log.texts.slice(before).filter((text) => text.includes('materialized'))).toEqual([]);
   });
 
+  it('checks every filter, not only the words, on the rows read in order', async () => {
+    const newPads = { text: 'pastilhas', condition: 'novo' as const };
+    const first = await cached.search(newPads, { page: 1, perPage: 2 });
+    const used = ids(await ranking.search(newPads, { page: 2, perPage: 2 }))[0]!;
+    await database.handle.db
+      .updateTable('stock_items')
+      .set({ condition: 'usado_bom' })
+      .where('id', '=', String(used))
+      .execute();
+    const second = await cached.search(newPads, { page: 2, perPage: 2 });
+    expect(ids(second)).not.toContain(used);
+    expect(second.total).toBe(first.total - 1);
+    expect(ids(second)).toEqual(ids(await ranking.search(newPads, { page: 2, perPage: 2 })));
+  });
+
   it('never shows an item that stopped matching or is gone: the order is computed again', async () => {
     await cached.search(travao, { page: 1, perPage: 4 });
     // the first and a later page's item: one no longer says "travão", the other is sold
@@ -220,5 +235,89 @@ describe('postgres: pages of known text searches', () => {
     expect(pages.ids).toEqual(ids(want));
     expect(pages.ids).not.toContain(1);
     expect(pages.ids).not.toContain(5);
+  });
+});
+
+/**
+ * Holds the answer of the first statement matching each hold (after it ran: its snapshot is taken)
+ * until released, so that concurrent searches can be made to finish in a chosen order.
+ */
+class StatementGate implements KyselyPlugin {
+  private readonly waiting: { match: (text: string) => boolean; reached: () => void; gate: Promise<void> }[] =
+    [];
+  private readonly held = new Map<string, { reached: () => void; gate: Promise<void> }>();
+  hold(match: (text: string) => boolean): { reached: Promise<void>; release: () => void } {
+    let reached!: () => void;
+    let release!: () => void;
+    const hold = { reached: new Promise<void>((r) => (reached = r)), release: () => release() };
+    this.waiting.push({ match, reached, gate: new Promise<void>((r) => (release = r)) });
+    return hold;
+  }
+  transformQuery: KyselyPlugin['transformQuery'] = ({ node, queryId }) => {
+    const text = RawNode.is(node) ? rawText(node) : node.kind;
+    const index = this.waiting.findIndex((w) => w.match(text));
+    if (index >= 0) this.held.set(queryId.queryId, this.waiting.splice(index, 1)[0]!);
+    return node;
+  };
+  transformResult: KyselyPlugin['transformResult'] = async ({ result, queryId }) => {
+    const hold = this.held.get(queryId.queryId);
+    if (hold) {
+      hold.reached();
+      await hold.gate;
+    }
+    return result;
+  };
+}
+
+describe('postgres: concurrent recomputations of a known text search', () => {
+  let database: Awaited<ReturnType<typeof createTestDatabase>>;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    await loadStockFixture(database.handle.db);
+  });
+  afterAll(() => database?.drop());
+
+  it('an older computation finishing last never pairs its order with newer statistics', async () => {
+    const travao = { text: 'travão' };
+    const gate = new StatementGate();
+    const engine = new PostgresEngine(database.handle.db.withPlugin(gate), { statsCacheSeconds: 60 });
+    const ranking = new PostgresEngine(database.handle.db);
+    const ids = (result: SearchResult) => result.items.map((i) => i.id);
+    const before = ids(await ranking.search(travao, { page: 1, perPage: 100 }));
+    await engine.search(travao, { page: 1, perPage: 4 });
+    // two items sold, on pages 2 and 3: both pages disagree with the figures
+    await database.handle.db
+      .deleteFrom('stock_items')
+      .where('id', 'in', [String(before[4]), String(before[8])])
+      .execute();
+    const pageThree = gate.hold((text) => text.includes('with ordinality'));
+    const firstRecompute = gate.hold((text) => text.includes('as materialized'));
+    const q = engine.search(travao, { page: 3, perPage: 4 });
+    const p = engine.search(travao, { page: 2, perPage: 4 });
+    await firstRecompute.reached; // page 2's recomputation has read the stock without the new item
+    await database.handle.db
+      .insertInto('stock_items')
+      .values({
+        id: '5000',
+        vendor_id: 1,
+        reference: 'NEW1',
+        title: 'Travão travão travão',
+        description: 'travão',
+        condition: 'novo',
+        price: 1,
+        location_country_code: 'PT',
+      })
+      .execute();
+    pageThree.release(); // page 3 disagrees too and recomputes, with the new item
+    await q;
+    firstRecompute.release(); // the older computation answers last
+    await p;
+    const want = ids(await ranking.search(travao, { page: 1, perPage: 100 }));
+    expect(want).toContain(5000);
+    const seen: number[] = [];
+    for (let page = 1; page <= Math.ceil(want.length / 4); page++) {
+      seen.push(...ids(await engine.search(travao, { page, perPage: 4 })));
+    }
+    expect(seen).toEqual(want);
   });
 });
