@@ -6,10 +6,9 @@
  * printed). For each endpoint: p50/p99 latency and req/s of the API, and of a bare Koa handler
  * running the same query in the same server process, with their ratio. Target: p99 ≤ 20 ms.
  */
-import { fork } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { Command } from 'commander';
+import { forkCompiledServer } from './bench-server-process.js';
 
 const opts = new Command()
   .option('--duration <s>', 'seconds per endpoint and target', '10')
@@ -25,10 +24,7 @@ interface Ready {
   database: string;
 }
 
-const server = fork(fileURLToPath(new URL('./bench-catalog-server.ts', import.meta.url)), [], {
-  execArgv: ['--import', 'tsx'],
-  stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-});
+const server = forkCompiledServer('bench-catalog-server');
 const ready = await new Promise<Ready>((resolve, reject) => {
   server.once('message', (m) => resolve(m as Ready));
   server.once('exit', (code) => reject(new Error(`o servidor de benchmark terminou (código ${code})`)));

@@ -10,12 +10,10 @@
  * A 5-second warm-up with searches that find nothing comes first and is not measured. The server
  * is compiled first (npm run build) and runs from dist/, as the Dockerfile runs it.
  */
-import { execFileSync, fork } from 'node:child_process';
-import { existsSync, readFileSync, symlinkSync } from 'node:fs';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import { Command } from 'commander';
+import { forkCompiledServer } from './bench-server-process.js';
 
 const program = new Command()
   .option('--duration <s>', 'seconds per scenario and target', '20')
@@ -39,18 +37,10 @@ interface Ready {
   samples: { references: string[]; vehicles: { make: string; model: string; p: string }[]; words: string[] };
 }
 
-// The measured server runs as in production (`node dist/...`, see the Dockerfile), not under tsx:
-// tsx's transpiler and its source maps hold ~70 MB of a process's memory (RSS at rest 195 MB
-// against 127 MB compiled), which is not the service's.
-const root = fileURLToPath(new URL('..', import.meta.url));
-console.log('A compilar o servidor (npm run build)…');
-execFileSync('npm', ['run', '-s', 'build'], { cwd: root, stdio: 'inherit' });
-// the migration runner reads ../../sql from dist/src/db/ (the Dockerfile copies it there)
-if (!existsSync(join(root, 'dist', 'sql'))) symlinkSync(join(root, 'sql'), join(root, 'dist', 'sql'));
-const server = fork(join(root, 'dist', 'scripts', 'bench-search-server.js'), [], {
-  execArgv: process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_CPU_PROF] : [],
-  stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-});
+const server = forkCompiledServer(
+  'bench-search-server',
+  process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_CPU_PROF] : [],
+);
 const ready = await new Promise<Ready>((resolve, reject) => {
   server.once('message', (m) => resolve(m as Ready));
   server.once('exit', (code) => reject(new Error(`o servidor de benchmark terminou (código ${code})`)));
