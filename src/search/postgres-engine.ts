@@ -159,6 +159,8 @@ export interface PostgresEngineOptions {
    * model words cover at most this many distinct models (see modelMerge); tests lower it
    */
   maxModelsMerged?: number;
+  /** memory for known queries' statistics and text orders (default 32 MB); tests lower it */
+  knownQueriesBytes?: number;
 }
 
 const DEFAULT_MAX_MODELS_MERGED = 100;
@@ -168,7 +170,7 @@ const DEFAULT_MAX_MODELS_MERGED = 100;
  * order's ids (at most MAX_RESULT_WINDOW, 40 KB while ids fit in 32 bits), and the whole budget.
  */
 const KNOWN_ENTRY_BYTES = 1024;
-const KNOWN_QUERIES_BYTES = 32 * 1024 * 1024;
+const DEFAULT_KNOWN_QUERIES_BYTES = 32 * 1024 * 1024;
 
 /** What is kept of a query while it is known: its statistics and, for text, its order of results. */
 interface KnownQuery {
@@ -254,7 +256,11 @@ export class PostgresEngine implements SearchEngine {
     const ttl = (options.statsCacheSeconds ?? 0) * 1000;
     this.known =
       ttl > 0
-        ? new LRUCache({ maxSize: KNOWN_QUERIES_BYTES, sizeCalculation: () => KNOWN_ENTRY_BYTES, ttl })
+        ? new LRUCache({
+            maxSize: options.knownQueriesBytes ?? DEFAULT_KNOWN_QUERIES_BYTES,
+            sizeCalculation: () => KNOWN_ENTRY_BYTES,
+            ttl,
+          })
         : null;
     this.facetsCache = ttl > 0 ? new LRUCache({ max: 2_000, ttl }) : null;
     this.maxModelsMerged = options.maxModelsMerged ?? DEFAULT_MAX_MODELS_MERGED;
@@ -294,9 +300,13 @@ export class PostgresEngine implements SearchEngine {
     const entry = computed.then(({ stats, order }) => ({ stats, order }));
     known.set(key, entry);
     entry.then(
-      ({ order }) => {
-        if (order && known.peek(key) === entry) {
-          known.set(key, entry, { size: KNOWN_ENTRY_BYTES + order.byteLength, noUpdateTTL: true });
+      (value) => {
+        // lru-cache counts a size again only for a new value: the same, resolved, in a new promise
+        if (value.order && known.peek(key) === entry) {
+          known.set(key, Promise.resolve(value), {
+            size: KNOWN_ENTRY_BYTES + value.order.byteLength,
+            noUpdateTTL: true,
+          });
         }
       },
       () => {

@@ -178,6 +178,20 @@ describe('postgres: pages of known text searches', () => {
     expect(ranked).toHaveLength(1);
   });
 
+  it('counts an order in the memory its query takes', async () => {
+    // Room for two entries as counted before their orders (1 KB each), not with them: travão's 27
+    // ids and pastilhas' 25 (4 bytes each) push travão out.
+    const small = new PostgresEngine(database.handle.db.withPlugin(log), {
+      statsCacheSeconds: 60,
+      knownQueriesBytes: 2 * 1024 + 150,
+    });
+    await small.search(travao, { page: 1, perPage: 4 });
+    await small.search({ text: 'pastilhas' }, { page: 1, perPage: 4 });
+    const before = log.texts.length;
+    await small.search(travao, { page: 2, perPage: 4 });
+    expect(log.texts.slice(before).filter((text) => text.includes('materialized'))).toHaveLength(1);
+  });
+
   it('keeps ids past 32 bits exact', async () => {
     const clutch = {
       vendor_id: 1,
