@@ -44,6 +44,8 @@ export interface Config {
   statsCacheSeconds: number;
   /** named prepared statements each PostgreSQL connection keeps (0 = none) */
   databasePreparedStatements: number;
+  /** seconds an API process trusts a credential it has looked up (0 = look up every request) */
+  credentialCacheSeconds: number;
 }
 
 /** Environment variables, their defaults and their schema. The key is the variable's name. */
@@ -79,6 +81,7 @@ const variables = {
   SHUTDOWN_TIMEOUT_MS: { type: 'integer', minimum: 0, default: 10_000 },
   STATS_CACHE_SECONDS: { type: 'integer', minimum: 0, maximum: 3600, default: 30 },
   DATABASE_PREPARED_STATEMENTS: { type: 'integer', minimum: 0, maximum: 10_000, default: 200 },
+  CREDENTIAL_CACHE_SECONDS: { type: 'integer', minimum: 0, maximum: 300, default: 10 },
 } as const;
 
 type VariableName = keyof typeof variables;
@@ -174,6 +177,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     shutdownTimeoutMs: v.SHUTDOWN_TIMEOUT_MS,
     statsCacheSeconds: v.STATS_CACHE_SECONDS,
     databasePreparedStatements: v.DATABASE_PREPARED_STATEMENTS,
+    credentialCacheSeconds: v.CREDENTIAL_CACHE_SECONDS,
   };
 }
 

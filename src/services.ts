@@ -1,5 +1,6 @@
 import { Redis } from 'ioredis';
 import { createAuthenticator, type Authenticator } from './accounts/authenticator.js';
+import { CredentialCache } from './accounts/credential-cache.js';
 import { createLoginService, type LoginService } from './accounts/login.js';
 import { createRegistrationService, type RegistrationService } from './accounts/registration.js';
 import { systemClock, type Clock } from './clock.js';
@@ -27,6 +28,8 @@ export interface Services {
   redisPrefix: string;
   engine: SearchEngine;
   authenticator: Authenticator;
+  /** credentials recently looked up; told when a key or session changes */
+  credentials: CredentialCache;
   rateLimiter: RequestRateLimiter;
   credentialGuard: CredentialFailureGuard;
   login: LoginService;
@@ -95,6 +98,14 @@ export async function createServices(config: Config, overrides: ServiceOverrides
   const engine = overrides.engine ?? createSearchEngine(config, db, logger);
   const limiters = new LimiterFactory(redis, `${redisPrefix}rl:`);
   const rateLimiter = createRateLimiter({ config, limiters, clock, logger });
+  const credentials = new CredentialCache({
+    ttlSeconds: config.credentialCacheSeconds,
+    redis,
+    channel: `${redisPrefix}credential-changes`,
+    clock,
+    logger,
+  });
+  await credentials.start();
 
   const readiness: ReadinessCheck[] = [{ name: 'postgres', check: () => pingDatabase(db) }];
   if (redis) readiness.push({ name: 'redis', check: async () => void (await redis.ping()) });
@@ -109,7 +120,8 @@ export async function createServices(config: Config, overrides: ServiceOverrides
     redis,
     redisPrefix,
     engine,
-    authenticator: createAuthenticator(db, clock),
+    authenticator: createAuthenticator(db, clock, credentials),
+    credentials,
     rateLimiter,
     credentialGuard: new CredentialFailureGuard(limiters, config.rateLimits, clock, logger),
     login: createLoginService(db, clock, new LoginGuard(limiters, config.rateLimits, clock)),
@@ -122,6 +134,7 @@ export async function createServices(config: Config, overrides: ServiceOverrides
     readiness,
     async close() {
       await rateLimiter.close?.();
+      await credentials.close();
       await engine.close?.();
       if (redis) redis.disconnect();
       if (!overrides.database) await database.close();

@@ -2,6 +2,7 @@ import type { Clock } from '../clock.js';
 import type { Database } from '../db/database.js';
 import { prepared } from '../db/prepared-statements.js';
 import { HttpError, unauthorized } from '../http/errors.js';
+import type { CredentialCache, KnownCredential } from './credential-cache.js';
 import { API_KEY_PREFIX, BEARER_PREFIX, sha256 } from './credentials.js';
 import type { AuthMode, Principal } from './principal.js';
 
@@ -28,70 +29,95 @@ export class UnknownCredentialError extends HttpError {
 /** last_used_at is written at most this often per key, so a busy key does not write on every request */
 const LAST_USED_GRANULARITY_MS = 60_000;
 
-export function createAuthenticator(db: Database, clock: Clock): Authenticator {
+export function createAuthenticator(db: Database, clock: Clock, cache: CredentialCache): Authenticator {
+  /** Writes last_used_at at most once a minute per key and process; bookkeeping that never fails a request. */
+  function touch(known: KnownCredential, now: Date): void {
+    if (known.lastUsedAt && now.getTime() - known.lastUsedAt.getTime() <= LAST_USED_GRANULARITY_MS) return;
+    known.lastUsedAt = now;
+    void db
+      .updateTable('api_keys')
+      .set({ last_used_at: now })
+      .where('id', '=', known.principal.apiKeyId!)
+      .execute()
+      .catch(() => {});
+  }
+
   async function byApiKey(key: string): Promise<Principal> {
     if (!key.startsWith(API_KEY_PREFIX)) throw unauthorized('Chave de API inválida.', 'INVALID_API_KEY');
-    const row = await db
-      .selectFrom('api_keys')
-      .modifyFront(prepared)
-      .select([
-        'id',
-        'account_id',
-        'rate_limit_per_minute',
-        'rate_limit_per_hour',
-        'daily_credit_limit',
-        'last_used_at',
-      ])
-      .where('key_hash', '=', sha256(key))
-      .where('revoked_at', 'is', null)
-      .executeTakeFirst();
-    if (!row) throw new UnknownCredentialError('Chave de API inválida ou revogada.', 'INVALID_API_KEY');
-    const now = clock.now();
-    if (!row.last_used_at || now.getTime() - row.last_used_at.getTime() > LAST_USED_GRANULARITY_MS) {
-      // Bookkeeping only: a failure here must not fail the request.
-      void db
-        .updateTable('api_keys')
-        .set({ last_used_at: now })
-        .where('id', '=', row.id)
-        .execute()
-        .catch(() => {});
+    const hash = sha256(key);
+    const id = `key:${hash.toString('base64')}`;
+    let known = cache.get(id);
+    if (!known) {
+      const row = await db
+        .selectFrom('api_keys')
+        .modifyFront(prepared)
+        .select([
+          'id',
+          'account_id',
+          'rate_limit_per_minute',
+          'rate_limit_per_hour',
+          'daily_credit_limit',
+          'last_used_at',
+        ])
+        .where('key_hash', '=', hash)
+        .where('revoked_at', 'is', null)
+        .executeTakeFirst();
+      if (!row) throw new UnknownCredentialError('Chave de API inválida ou revogada.', 'INVALID_API_KEY');
+      known = {
+        principal: {
+          accountId: row.account_id,
+          via: 'api_key',
+          apiKeyId: row.id,
+          sessionId: null,
+          rateLimitPerMinute: row.rate_limit_per_minute,
+          rateLimitPerHour: row.rate_limit_per_hour,
+          keyDailyCreditLimit: row.daily_credit_limit,
+        },
+        expiresAt: null,
+        lastUsedAt: row.last_used_at,
+      };
+      cache.remember(id, known);
     }
-    return {
-      accountId: row.account_id,
-      via: 'api_key',
-      apiKeyId: row.id,
-      sessionId: null,
-      rateLimitPerMinute: row.rate_limit_per_minute,
-      rateLimitPerHour: row.rate_limit_per_hour,
-      keyDailyCreditLimit: row.daily_credit_limit,
-    };
+    touch(known, clock.now());
+    return known.principal;
   }
 
   async function byBearer(token: string): Promise<Principal> {
     if (!token.startsWith(BEARER_PREFIX)) throw unauthorized('Token de acesso inválido.', 'INVALID_TOKEN');
-    const row = await db
-      .selectFrom('sessions')
-      .modifyFront(prepared)
-      .select(['id', 'account_id', 'expires_at'])
-      .where('token_hash', '=', sha256(token))
-      .where('revoked_at', 'is', null)
-      .executeTakeFirst();
-    if (!row) throw new UnknownCredentialError('Token de acesso inválido ou revogado.', 'INVALID_TOKEN');
-    if (row.expires_at.getTime() <= clock.now().getTime()) {
+    const hash = sha256(token);
+    const id = `session:${hash.toString('base64')}`;
+    let known = cache.get(id);
+    if (!known) {
+      const row = await db
+        .selectFrom('sessions')
+        .modifyFront(prepared)
+        .select(['id', 'account_id', 'expires_at'])
+        .where('token_hash', '=', hash)
+        .where('revoked_at', 'is', null)
+        .executeTakeFirst();
+      if (!row) throw new UnknownCredentialError('Token de acesso inválido ou revogado.', 'INVALID_TOKEN');
+      known = {
+        principal: {
+          accountId: row.account_id,
+          via: 'bearer',
+          apiKeyId: null,
+          sessionId: row.id,
+          rateLimitPerMinute: null,
+          rateLimitPerHour: null,
+          keyDailyCreditLimit: null,
+        },
+        expiresAt: row.expires_at,
+        lastUsedAt: null,
+      };
+      cache.remember(id, known);
+    }
+    if (known.expiresAt!.getTime() <= clock.now().getTime()) {
       throw unauthorized(
         'Token de acesso expirado. Inicie sessão novamente em POST /auth/login.',
         'TOKEN_EXPIRED',
       );
     }
-    return {
-      accountId: row.account_id,
-      via: 'bearer',
-      apiKeyId: null,
-      sessionId: row.id,
-      rateLimitPerMinute: null,
-      rateLimitPerHour: null,
-      keyDailyCreditLimit: null,
-    };
+    return known.principal;
   }
 
   return {

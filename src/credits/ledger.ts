@@ -3,7 +3,7 @@ import type { Principal } from '../accounts/principal.js';
 import type { Database } from '../db/database.js';
 import { prepared } from '../db/prepared-statements.js';
 import type { DB, SearchKind } from '../db/schema.js';
-import { paymentRequired } from '../http/errors.js';
+import { paymentRequired, unauthorized } from '../http/errors.js';
 import { BatchLanes } from './batch-lanes.js';
 
 export interface SearchRecord {
@@ -43,7 +43,7 @@ export async function spentToday(
 }
 
 interface ChargeRow {
-  status: 'ok' | 'insufficient' | 'account_limit' | 'key_limit';
+  status: 'ok' | 'insufficient' | 'account_limit' | 'key_limit' | 'revoked_key';
   credits: number | null;
   search_id: string | null;
   daily_limit: number | null;
@@ -146,6 +146,9 @@ function chargeOutcome(row: ChargeRow, cost: number): ChargeOutcome {
       throw dailyLimitReached('conta', row.daily_limit!, row.spent!);
     case 'key_limit':
       throw dailyLimitReached('chave de API', row.daily_limit!, row.spent!);
+    case 'revoked_key':
+      // revoked after this process looked it up (see CredentialCache): nothing charged, nothing shown
+      throw unauthorized('Chave de API inválida ou revogada.', 'INVALID_API_KEY');
   }
 }
 

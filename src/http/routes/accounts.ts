@@ -183,6 +183,7 @@ export function accountsRoutes(services: Services): AnyRoute[] {
       responses: { 200: { description: 'Sessão terminada', schema: envelope({}) } },
       async handler({ principal }) {
         await revokeSession(db, principal.sessionId!, clock.now());
+        await services.credentials.changed({ sessionId: principal.sessionId! });
         return { body: { success: true } };
       },
     }),
@@ -301,6 +302,7 @@ export function accountsRoutes(services: Services): AnyRoute[] {
       errors: [404],
       async handler({ principal, params, body }) {
         const key = await updateApiKey(db, principal.accountId, params.id, body);
+        await services.credentials.changed({ apiKeyId: key.id });
         return { body: { success: true, api_key: apiKeyView(key) } };
       },
     }),
@@ -315,6 +317,7 @@ export function accountsRoutes(services: Services): AnyRoute[] {
       errors: [404],
       async handler({ principal, params }) {
         const key = await revokeApiKey(db, principal.accountId, params.id, clock.now());
+        await services.credentials.changed({ apiKeyId: key.id });
         return { body: { success: true, api_key: apiKeyView(key) } };
       },
     }),

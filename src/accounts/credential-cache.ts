@@ -1,0 +1,122 @@
+import type { Redis } from 'ioredis';
+import { LRUCache } from 'lru-cache';
+import type { Clock } from '../clock.js';
+import type { Logger } from '../logger.js';
+import type { Principal } from './principal.js';
+
+/** A credential that authenticated, as remembered between requests. */
+export interface KnownCredential {
+  principal: Principal;
+  /** when a Bearer session ends (checked on every use); null for an API key */
+  expiresAt: Date | null;
+  /** when this process last wrote the key's last_used_at (or read it); null for a session */
+  lastUsedAt: Date | null;
+}
+
+/** What stopped holding as it was: a key revoked or edited, a session ended. */
+export type CredentialChange = { apiKeyId: string } | { sessionId: string };
+
+export interface CredentialCacheOptions {
+  /** how long a credential is trusted without asking the database again; 0 = never */
+  ttlSeconds: number;
+  /** null in the embedded shape (one process: forgetting locally is enough) */
+  redis: Redis | null;
+  /** the pub/sub channel every API process of this deployment listens on */
+  channel: string;
+  clock: Clock;
+  logger: Logger;
+}
+
+/** At most this many credentials are remembered; the least recently used go first. */
+const MAX_CREDENTIALS = 10_000;
+
+const matches = (known: KnownCredential, change: CredentialChange): boolean =>
+  'apiKeyId' in change
+    ? known.principal.apiKeyId === change.apiKeyId
+    : known.principal.sessionId === change.sessionId;
+
+/**
+ * Credentials that authenticated, kept for a few seconds so that a busy integration's requests are
+ * not each preceded by a database lookup (one round trip of the three a charged search made).
+ *
+ * A revoked or edited key, or an ended session, is forgotten at once by the process that changed it
+ * and, through Redis pub/sub, by every other API process; when that channel was lost (Redis down),
+ * a process forgets everything it knew as soon as it is back. The TTL bounds what is left: a change
+ * whose message never arrived. Money never depends on the cache: the charge itself refuses a revoked
+ * key (sql/0025).
+ */
+export class CredentialCache {
+  private readonly known: LRUCache<string, KnownCredential> | null;
+  private subscriber: Redis | null = null;
+
+  constructor(private readonly options: CredentialCacheOptions) {
+    const { ttlSeconds, clock } = options;
+    this.known =
+      ttlSeconds > 0
+        ? new LRUCache<string, KnownCredential>({
+            max: MAX_CREDENTIALS,
+            ttl: ttlSeconds * 1000,
+            // expiry follows the service's clock, so tests can move it
+            perf: { now: () => clock.now().getTime() },
+          })
+        : null;
+  }
+
+  get(id: string): KnownCredential | undefined {
+    return this.known?.get(id);
+  }
+
+  remember(id: string, credential: KnownCredential): void {
+    this.known?.set(id, credential);
+  }
+
+  /** Forgets the credential here and tells the other API processes to forget it too. */
+  async changed(change: CredentialChange): Promise<void> {
+    this.forget(change);
+    const { redis, channel, logger } = this.options;
+    if (!redis || !this.known) return;
+    await redis.publish(channel, JSON.stringify(change)).catch((error: unknown) => {
+      logger.warn(
+        { err: error, change },
+        'credential change not announced; other processes trust their copy until it expires',
+      );
+    });
+  }
+
+  /** Listens for the changes other processes announce. */
+  async start(): Promise<void> {
+    const { redis, channel, logger } = this.options;
+    if (!redis || !this.known) return;
+    // A connection in subscriber mode can do nothing else; it queues the subscription until
+    // Redis answers and subscribes again after every reconnection.
+    const subscriber = redis.duplicate({ enableOfflineQueue: true, maxRetriesPerRequest: null });
+    this.subscriber = subscriber;
+    subscriber.on('error', () => {});
+    subscriber.on('message', (_channel: string, message: string) => {
+      try {
+        this.forget(JSON.parse(message) as CredentialChange);
+      } catch (error) {
+        logger.warn({ err: error, message }, 'unreadable credential change ignored');
+      }
+    });
+    let connectedBefore = false;
+    subscriber.on('ready', () => {
+      // Changes announced while this process was not listening are lost: trust nothing kept.
+      if (connectedBefore) this.known?.clear();
+      connectedBefore = true;
+    });
+    subscriber.subscribe(channel).catch((error: unknown) => {
+      logger.warn({ err: error }, 'credential change channel unavailable');
+    });
+  }
+
+  async close(): Promise<void> {
+    this.subscriber?.disconnect();
+    this.subscriber = null;
+  }
+
+  private forget(change: CredentialChange): void {
+    if (!this.known) return;
+    for (const [id, known] of this.known.entries()) if (matches(known, change)) this.known.delete(id);
+  }
+}

@@ -1,0 +1,181 @@
+import { randomBytes } from 'node:crypto';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ManualClock } from '../../src/clock.js';
+import { createTestAccount, type TestAccount } from '../helpers/accounts-fixture.js';
+import { loadStockFixture } from '../helpers/stock-fixture.js';
+import { startTestApp, type TestApp } from '../helpers/test-app.js';
+import { TEST_REDIS_URL } from '../helpers/test-env.js';
+
+/** part 7 has results (a charged first page); NADA finds nothing (free) */
+const CHARGED = { part_id: 7 };
+const FREE = { reference: 'NADA' };
+const TTL_SECONDS = 10;
+
+/** Revokes a key behind the API's back, as a process whose announcement never arrived would. */
+const revokeInDatabase = (app: TestApp, keyId: string) =>
+  app.services.db.updateTable('api_keys').set({ revoked_at: new Date() }).where('id', '=', keyId).execute();
+
+const balance = async (app: TestApp, account: TestAccount) =>
+  (
+    await app.services.db
+      .selectFrom('accounts')
+      .select('credits')
+      .where('id', '=', account.accountId)
+      .executeTakeFirstOrThrow()
+  ).credits;
+
+/** Polls until `check` holds (pub/sub is asynchronous), for at most two seconds. */
+async function eventually(check: () => Promise<boolean>): Promise<boolean> {
+  for (let i = 0; i < 40; i++) {
+    if (await check()) return true;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return false;
+}
+
+describe('credentials kept by an API process', () => {
+  let app: TestApp;
+  let clock: ManualClock;
+
+  beforeAll(async () => {
+    clock = new ManualClock();
+    app = await startTestApp({ clock, env: { CREDENTIAL_CACHE_SECONDS: String(TTL_SECONDS) } });
+    await loadStockFixture(app.services.db);
+  });
+  afterAll(() => app.close());
+
+  it('are trusted for CREDENTIAL_CACHE_SECONDS at most: a key revoked behind its back stops working then', async () => {
+    const account = await createTestAccount(app.services.db, clock);
+    const api = app.api.withApiKey(account.apiKey);
+    expect((await api.post('/data/search', FREE)).status).toBe(200);
+    await revokeInDatabase(app, account.apiKeyId);
+    // still known to this process: a search that costs nothing goes through
+    expect((await api.post('/data/search', FREE)).status).toBe(200);
+    clock.advance(TTL_SECONDS * 1000 + 1);
+    const refused = await api.post('/data/search', FREE);
+    expect(refused.status).toBe(401);
+    expect(refused.body.code).toBe('INVALID_API_KEY');
+  });
+
+  it('never charge a key revoked since it was looked up: 401, no results, balance unchanged', async () => {
+    const account = await createTestAccount(app.services.db, clock);
+    const api = app.api.withApiKey(account.apiKey);
+    expect((await api.post('/data/search', CHARGED)).status).toBe(200);
+    const before = await balance(app, account);
+    await revokeInDatabase(app, account.apiKeyId);
+    const refused = await api.post('/data/search', CHARGED);
+    expect(refused.status).toBe(401);
+    expect(refused.body).toEqual({
+      success: false,
+      code: 'INVALID_API_KEY',
+      mensagem: 'Chave de API inválida ou revogada.',
+    });
+    expect(refused.body).not.toHaveProperty('results');
+    const stats = await api.post('/data/search/stats', CHARGED);
+    expect(stats.status).toBe(401);
+    expect(await balance(app, account)).toBe(before);
+  });
+
+  it('forget a session at its end even while it is kept', async () => {
+    const account = await createTestAccount(app.services.db, clock);
+    const api = app.api.withBearer(account.bearer);
+    expect((await api.get('/data/credits/balance')).status).toBe(200);
+    clock.advance(30 * 24 * 3600 * 1000);
+    const expired = await api.get('/data/credits/balance');
+    expect(expired.status).toBe(401);
+    expect(expired.body.code).toBe('TOKEN_EXPIRED');
+  });
+
+  it('with CREDENTIAL_CACHE_SECONDS=0, every request looks its credential up', async () => {
+    const uncached = await startTestApp({
+      clock,
+      database: app.database,
+      env: { CREDENTIAL_CACHE_SECONDS: '0' },
+    });
+    try {
+      const account = await createTestAccount(app.services.db, clock);
+      const api = uncached.api.withApiKey(account.apiKey);
+      expect((await api.post('/data/search', FREE)).status).toBe(200);
+      await revokeInDatabase(app, account.apiKeyId);
+      expect((await api.post('/data/search', FREE)).status).toBe(401);
+    } finally {
+      await uncached.close();
+    }
+  });
+});
+
+describe.skipIf(!TEST_REDIS_URL)('credential changes reach every API process (Redis pub/sub)', () => {
+  let first: TestApp;
+  let second: TestApp;
+  let clock: ManualClock;
+
+  beforeAll(async () => {
+    clock = new ManualClock();
+    // two processes of one deployment: same database, same Redis namespace
+    const redisPrefix = `test:${randomBytes(4).toString('hex')}:`;
+    first = await startTestApp({ clock, redis: true, overrides: { redisPrefix } });
+    second = await startTestApp({ clock, redis: true, database: first.database, overrides: { redisPrefix } });
+    await loadStockFixture(first.services.db);
+  });
+  afterAll(async () => {
+    await second?.close();
+    await first?.close();
+  });
+
+  it('a key revoked through one process is refused by the other at once', async () => {
+    const account = await createTestAccount(first.services.db, clock);
+    const onSecond = second.api.withApiKey(account.apiKey);
+    expect((await onSecond.post('/data/search', FREE)).status).toBe(200);
+    const revoked = await first.api.withBearer(account.bearer).delete(`/api-keys/${account.apiKeyId}`);
+    expect(revoked.status).toBe(200);
+    expect(await eventually(async () => (await onSecond.post('/data/search', FREE)).status === 401)).toBe(
+      true,
+    );
+  });
+
+  it("a key's new limits apply in the other process at once", async () => {
+    const account = await createTestAccount(first.services.db, clock);
+    const onSecond = second.api.withApiKey(account.apiKey);
+    const before = await onSecond.post('/data/search', FREE);
+    expect(before.headers.get('ratelimit-policy')).toBe('1000000;w=60, 1000000;w=3600');
+    const changed = await first.api
+      .withBearer(account.bearer)
+      .patch(`/api-keys/${account.apiKeyId}`, { rate_limit_per_minute: 7 });
+    expect(changed.status).toBe(200);
+    expect(
+      await eventually(
+        async () =>
+          (await onSecond.post('/data/search', FREE)).headers.get('ratelimit-policy') ===
+          '7;w=60, 1000000;w=3600',
+      ),
+    ).toBe(true);
+  });
+
+  it('a session ended through one process is refused by the other at once', async () => {
+    const account = await createTestAccount(first.services.db, clock);
+    const onSecond = second.api.withBearer(account.bearer);
+    expect((await onSecond.get('/data/credits/balance')).status).toBe(200);
+    expect((await first.api.withBearer(account.bearer).post('/auth/logout')).status).toBe(200);
+    expect(await eventually(async () => (await onSecond.get('/data/credits/balance')).status === 401)).toBe(
+      true,
+    );
+  });
+
+  it('a process that lost the channel forgets what it kept once it is back', async () => {
+    const account = await createTestAccount(first.services.db, clock);
+    const onSecond = second.api.withApiKey(account.apiKey);
+    expect((await onSecond.post('/data/search', FREE)).status).toBe(200);
+    // revoked while nobody could be told: the announcement is lost with the subscriptions
+    await revokeInDatabase(first, account.apiKeyId);
+    const admin = new Redis(TEST_REDIS_URL!);
+    try {
+      await admin.call('CLIENT', 'KILL', 'TYPE', 'pubsub');
+    } finally {
+      admin.disconnect();
+    }
+    expect(await eventually(async () => (await onSecond.post('/data/search', FREE)).status === 401)).toBe(
+      true,
+    );
+  });
+});
