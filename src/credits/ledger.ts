@@ -75,15 +75,16 @@ export interface SearchRecorder {
 }
 
 /**
- * A charge is a call of the charge_search() SQL function (sql/0006): it locks the key and account
+ * Charges are written by the charge_searches() SQL function (sql/0025): it locks the key and account
  * rows, checks the balance and both daily limits on them, and writes the debit, the counters, the
- * history and the ledger rows, or nothing. Concurrent charges of one account queue on its row, so
- * they can never overspend. Charges of one account and key that arrive while one of theirs is being
- * written go together in the next call of charge_searches() (sql/0022): one round trip, one lock
- * wait and one commit for the batch, each charge still checked in turn. Free searches only write
- * their history row; an account's free searches arriving together are written together too (a lane
- * per account, so one account's failure never fails another's request). Every request still waits
- * until its own rows are committed.
+ * history and the ledger rows, or nothing, for each charge. Concurrent charges of one account queue
+ * on its row, so they can never overspend. Charges of one account and key that arrive while one of
+ * theirs is being written go together in the next call: one round trip, one lock wait, one update
+ * of each row and one commit for the batch, each charge still decided as if it came alone, after the
+ * ones before it. A key revoked since the request looked it up is refused (401). Free searches only
+ * write their history row; an account's free searches arriving together are written together too (a
+ * lane per account, so one account's failure never fails another's request). Every request still
+ * waits until its own rows are committed.
  */
 export function createSearchRecorder(db: Database): SearchRecorder {
   // A lane per account and key ("account:key"): a batch locks one key row and one account row, in
