@@ -97,27 +97,3 @@ END $$;
 -- Superseded by the batch above, which no longer calls it.
 DROP FUNCTION IF EXISTS charge_search(bigint, bigint, integer, date, timestamptz, text, jsonb, text, integer,
   integer, integer, text);
-
--- Free searches (sql/0022) likewise: one insert of the batch's history rows instead of an insert and
--- a balance lookup per search. Ids are drawn from the column's own identity sequence first, so each
--- search is answered with its own id whatever order the rows are written in.
-CREATE OR REPLACE FUNCTION record_free_searches(p_records jsonb)
-RETURNS TABLE (search_id bigint, credits integer)
-LANGUAGE sql AS $$
-  WITH records AS MATERIALIZED (
-    SELECT e.n, nextval(pg_get_serial_sequence('searches', 'id')) AS id, e.value AS r
-      FROM jsonb_array_elements(p_records) WITH ORDINALITY AS e(value, n)
-  ), written AS (
-    INSERT INTO searches (id, account_id, api_key_id, kind, query, query_summary, total, page, per_page,
-                          credits_spent, token_status, created_at)
-    OVERRIDING SYSTEM VALUE
-    SELECT id, (r->>'account_id')::bigint, (r->>'api_key_id')::bigint, r->>'kind', r->'query', r->>'summary',
-           (r->>'total')::integer, (r->>'page')::integer, (r->>'per_page')::integer, 0, r->>'token_status',
-           (r->>'now')::timestamptz
-      FROM records
-  )
-  -- (a data-modifying WITH runs once, to completion, whether or not it is read)
-  SELECT records.id, a.credits
-    FROM records JOIN accounts a ON a.id = (records.r->>'account_id')::bigint
-   ORDER BY records.n
-$$;

@@ -219,7 +219,7 @@ describe('charge_searches(): a batch is charged as its charges one after the oth
     expect(written).toHaveLength(0);
   });
 
-  it('record_free_searches() answers each free search with its own history row and the balance', async () => {
+  it('record_free_searches() (sql/0022) answers each free search with its own history row and the balance', async () => {
     const { accountId, keyId } = await setUp({
       credits: 7,
       accountLimit: null,
