@@ -42,42 +42,59 @@ export function createAuthenticator(db: Database, clock: Clock, cache: Credentia
       .catch(() => {});
   }
 
+  async function lookUpApiKey(hash: Buffer): Promise<KnownCredential> {
+    const row = await db
+      .selectFrom('api_keys')
+      .modifyFront(prepared)
+      .select([
+        'id',
+        'account_id',
+        'rate_limit_per_minute',
+        'rate_limit_per_hour',
+        'daily_credit_limit',
+        'last_used_at',
+      ])
+      .where('key_hash', '=', hash)
+      .where('revoked_at', 'is', null)
+      .executeTakeFirst();
+    if (!row) throw new UnknownCredentialError('Chave de API inválida ou revogada.', 'INVALID_API_KEY');
+    const principal: Principal = {
+      accountId: row.account_id,
+      via: 'api_key',
+      apiKeyId: row.id,
+      sessionId: null,
+      rateLimitPerMinute: row.rate_limit_per_minute,
+      rateLimitPerHour: row.rate_limit_per_hour,
+      keyDailyCreditLimit: row.daily_credit_limit,
+    };
+    return { principal, expiresAt: null, lastUsedAt: row.last_used_at };
+  }
+
+  async function lookUpSession(hash: Buffer): Promise<KnownCredential> {
+    const row = await db
+      .selectFrom('sessions')
+      .modifyFront(prepared)
+      .select(['id', 'account_id', 'expires_at'])
+      .where('token_hash', '=', hash)
+      .where('revoked_at', 'is', null)
+      .executeTakeFirst();
+    if (!row) throw new UnknownCredentialError('Token de acesso inválido ou revogado.', 'INVALID_TOKEN');
+    const principal: Principal = {
+      accountId: row.account_id,
+      via: 'bearer',
+      apiKeyId: null,
+      sessionId: row.id,
+      rateLimitPerMinute: null,
+      rateLimitPerHour: null,
+      keyDailyCreditLimit: null,
+    };
+    return { principal, expiresAt: row.expires_at, lastUsedAt: null };
+  }
+
   async function byApiKey(key: string): Promise<Principal> {
     if (!key.startsWith(API_KEY_PREFIX)) throw unauthorized('Chave de API inválida.', 'INVALID_API_KEY');
     const hash = sha256(key);
-    const id = `key:${hash.toString('base64')}`;
-    let known = cache.get(id);
-    if (!known) {
-      const row = await db
-        .selectFrom('api_keys')
-        .modifyFront(prepared)
-        .select([
-          'id',
-          'account_id',
-          'rate_limit_per_minute',
-          'rate_limit_per_hour',
-          'daily_credit_limit',
-          'last_used_at',
-        ])
-        .where('key_hash', '=', hash)
-        .where('revoked_at', 'is', null)
-        .executeTakeFirst();
-      if (!row) throw new UnknownCredentialError('Chave de API inválida ou revogada.', 'INVALID_API_KEY');
-      known = {
-        principal: {
-          accountId: row.account_id,
-          via: 'api_key',
-          apiKeyId: row.id,
-          sessionId: null,
-          rateLimitPerMinute: row.rate_limit_per_minute,
-          rateLimitPerHour: row.rate_limit_per_hour,
-          keyDailyCreditLimit: row.daily_credit_limit,
-        },
-        expiresAt: null,
-        lastUsedAt: row.last_used_at,
-      };
-      cache.remember(id, known);
-    }
+    const known = await cache.recall(`key:${hash.toString('base64')}`, () => lookUpApiKey(hash));
     touch(known, clock.now());
     return known.principal;
   }
@@ -85,32 +102,7 @@ export function createAuthenticator(db: Database, clock: Clock, cache: Credentia
   async function byBearer(token: string): Promise<Principal> {
     if (!token.startsWith(BEARER_PREFIX)) throw unauthorized('Token de acesso inválido.', 'INVALID_TOKEN');
     const hash = sha256(token);
-    const id = `session:${hash.toString('base64')}`;
-    let known = cache.get(id);
-    if (!known) {
-      const row = await db
-        .selectFrom('sessions')
-        .modifyFront(prepared)
-        .select(['id', 'account_id', 'expires_at'])
-        .where('token_hash', '=', hash)
-        .where('revoked_at', 'is', null)
-        .executeTakeFirst();
-      if (!row) throw new UnknownCredentialError('Token de acesso inválido ou revogado.', 'INVALID_TOKEN');
-      known = {
-        principal: {
-          accountId: row.account_id,
-          via: 'bearer',
-          apiKeyId: null,
-          sessionId: row.id,
-          rateLimitPerMinute: null,
-          rateLimitPerHour: null,
-          keyDailyCreditLimit: null,
-        },
-        expiresAt: row.expires_at,
-        lastUsedAt: null,
-      };
-      cache.remember(id, known);
-    }
+    const known = await cache.recall(`session:${hash.toString('base64')}`, () => lookUpSession(hash));
     if (known.expiresAt!.getTime() <= clock.now().getTime()) {
       throw unauthorized(
         'Token de acesso expirado. Inicie sessão novamente em POST /auth/login.',

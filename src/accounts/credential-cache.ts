@@ -62,12 +62,14 @@ export class CredentialCache {
         : null;
   }
 
-  get(id: string): KnownCredential | undefined {
-    return this.known?.get(id);
-  }
-
-  remember(id: string, credential: KnownCredential): void {
-    this.known?.set(id, credential);
+  /** The credential kept under id, else what lookUp finds (kept from then on); lookUp's errors pass. */
+  async recall(id: string, lookUp: () => Promise<KnownCredential>): Promise<KnownCredential> {
+    let known = this.known?.get(id);
+    if (!known) {
+      known = await lookUp();
+      this.known?.set(id, known);
+    }
+    return known;
   }
 
   /** Forgets the credential here and tells the other API processes to forget it too. */

@@ -67,6 +67,15 @@ function random(seed: number) {
 
 const DAYS = ['2026-11-22', '2026-11-23'];
 
+/** An account with these credits, no daily limits and nothing spent. */
+const unlimited = (credits: number): State => ({
+  credits,
+  accountLimit: null,
+  keyLimit: null,
+  account: { day: null, spent: 0 },
+  key: { day: null, spent: 0 },
+});
+
 let database: TestDatabase;
 let db: Database;
 
@@ -192,13 +201,7 @@ describe('charge_searches(): a batch is charged as its charges one after the oth
   });
 
   it('refuses every charge of a revoked key and writes nothing', async () => {
-    const { accountId, keyId } = await setUp({
-      credits: 10,
-      accountLimit: null,
-      keyLimit: null,
-      account: { day: null, spent: 0 },
-      key: { day: null, spent: 0 },
-    });
+    const { accountId, keyId } = await setUp(unlimited(10));
     await db.updateTable('api_keys').set({ revoked_at: new Date() }).where('id', '=', keyId).execute();
     const answers = await chargeSearches(accountId, keyId, [
       { cost: 1, day: DAYS[1]! },
@@ -220,13 +223,7 @@ describe('charge_searches(): a batch is charged as its charges one after the oth
   });
 
   it('record_free_searches() (sql/0022) answers each free search with its own history row and the balance', async () => {
-    const { accountId, keyId } = await setUp({
-      credits: 7,
-      accountLimit: null,
-      keyLimit: null,
-      account: { day: null, spent: 0 },
-      key: { day: null, spent: 0 },
-    });
+    const { accountId, keyId } = await setUp(unlimited(7));
     const records = ['A', 'B', 'C'].map((reference, i) => ({
       ...chargeRecord({ cost: 0, day: DAYS[1]! }, i),
       account_id: accountId,
