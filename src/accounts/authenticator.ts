@@ -99,10 +99,13 @@ export function createAuthenticator(db: Database, clock: Clock, cache: Credentia
     return known.principal;
   }
 
-  async function byBearer(token: string): Promise<Principal> {
+  /** fresh: looked up even when kept (the Bearer-only routes: keys, purchases, the account) */
+  async function byBearer(token: string, fresh: boolean): Promise<Principal> {
     if (!token.startsWith(BEARER_PREFIX)) throw unauthorized('Token de acesso inválido.', 'INVALID_TOKEN');
     const hash = sha256(token);
-    const known = await cache.recall(`session:${hash.toString('base64')}`, () => lookUpSession(hash));
+    const known = await cache.recall(`session:${hash.toString('base64')}`, () => lookUpSession(hash), {
+      fresh,
+    });
     if (known.expiresAt!.getTime() <= clock.now().getTime()) {
       throw unauthorized(
         'Token de acesso expirado. Inicie sessão novamente em POST /auth/login.',
@@ -134,7 +137,7 @@ export function createAuthenticator(db: Database, clock: Clock, cache: Credentia
       // Both looked up at once; when both fail, the key's error is the one reported, always.
       const [keyLookup, sessionLookup] = await Promise.allSettled([
         credentials.apiKey ? byApiKey(credentials.apiKey) : null,
-        bearer ? byBearer(bearer) : null,
+        bearer ? byBearer(bearer, accepted === 'bearer') : null,
       ]);
       if (keyLookup.status === 'rejected') throw keyLookup.reason;
       if (sessionLookup.status === 'rejected') throw sessionLookup.reason;

@@ -42,12 +42,18 @@ const matches = (known: KnownCredential, change: CredentialChange): boolean =>
  * A revoked or edited key, or an ended session, is forgotten at once by the process that changed it
  * and, through Redis pub/sub, by every other API process; when that channel was lost (Redis down),
  * a process forgets everything it knew as soon as it is back. The TTL bounds what is left: a change
- * whose message never arrived. Money never depends on the cache: the charge itself refuses a revoked
- * key (sql/0025).
+ * whose message never arrived. A revoked key is never charged whatever the cache holds: the charge
+ * itself refuses it (sql/0025). Routes that only a Bearer session may call (key management,
+ * purchases, the account) always look the session up afresh.
  */
 export class CredentialCache {
   private readonly known: LRUCache<string, KnownCredential> | null;
   private subscriber: Redis | null = null;
+  /**
+   * Counts what was forgotten: a lookup that was under way while something was forgotten may have
+   * read the row before the change, so what it found is used once but not kept.
+   */
+  private forgettings = 0;
 
   constructor(private readonly options: CredentialCacheOptions) {
     const { ttlSeconds, clock } = options;
@@ -62,21 +68,29 @@ export class CredentialCache {
         : null;
   }
 
-  /** The credential kept under id, else what lookUp finds (kept from then on); lookUp's errors pass. */
-  async recall(id: string, lookUp: () => Promise<KnownCredential>): Promise<KnownCredential> {
-    let known = this.known?.get(id);
-    if (!known) {
-      known = await lookUp();
-      this.known?.set(id, known);
-    }
-    return known;
+  /**
+   * The credential kept under id, else what lookUp finds (kept from then on). `fresh` always looks
+   * it up (and keeps the answer). lookUp's errors pass.
+   */
+  async recall(
+    id: string,
+    lookUp: () => Promise<KnownCredential>,
+    { fresh = false }: { fresh?: boolean } = {},
+  ): Promise<KnownCredential> {
+    const kept = fresh ? undefined : this.known?.get(id);
+    if (kept) return kept;
+    const before = this.forgettings;
+    const found = await lookUp();
+    if (this.forgettings === before) this.known?.set(id, found);
+    return found;
   }
 
   /** Forgets the credential here and tells the other API processes to forget it too. */
   async changed(change: CredentialChange): Promise<void> {
     this.forget(change);
     const { redis, channel, logger } = this.options;
-    if (!redis || !this.known) return;
+    // announced even when this process keeps nothing (CREDENTIAL_CACHE_SECONDS=0): others may
+    if (!redis) return;
     await redis.publish(channel, JSON.stringify(change)).catch((error: unknown) => {
       logger.warn(
         { err: error, change },
@@ -89,11 +103,23 @@ export class CredentialCache {
   async start(): Promise<void> {
     const { redis, channel, logger } = this.options;
     if (!redis || !this.known) return;
-    // A connection in subscriber mode can do nothing else; it queues the subscription until
-    // Redis answers and subscribes again after every reconnection.
-    const subscriber = redis.duplicate({ enableOfflineQueue: true, maxRetriesPerRequest: null });
+    // A connection in subscriber mode can do nothing else. It subscribes on every connection and
+    // only then forgets what it kept: changes announced while it was not listening (Redis down at
+    // start, a reconnection) are lost, and anything looked up before the subscription holds may
+    // predate one of them.
+    const subscriber = redis.duplicate({
+      enableOfflineQueue: true,
+      maxRetriesPerRequest: null,
+      autoResubscribe: false,
+      connectionName: `${channel}-listener`,
+    });
     this.subscriber = subscriber;
-    subscriber.on('error', () => {});
+    let reported = false;
+    subscriber.on('error', (error: unknown) => {
+      if (reported) return;
+      reported = true;
+      logger.warn({ err: error }, 'credential change channel lost; kept credentials are forgotten on return');
+    });
     subscriber.on('message', (_channel: string, message: string) => {
       try {
         this.forget(JSON.parse(message) as CredentialChange);
@@ -101,14 +127,14 @@ export class CredentialCache {
         logger.warn({ err: error, message }, 'unreadable credential change ignored');
       }
     });
-    let connectedBefore = false;
     subscriber.on('ready', () => {
-      // Changes announced while this process was not listening are lost: trust nothing kept.
-      if (connectedBefore) this.known?.clear();
-      connectedBefore = true;
-    });
-    subscriber.subscribe(channel).catch((error: unknown) => {
-      logger.warn({ err: error }, 'credential change channel unavailable');
+      subscriber
+        .subscribe(channel)
+        .then(() => {
+          reported = false;
+          this.forgetAll();
+        })
+        .catch((error: unknown) => logger.warn({ err: error }, 'credential change channel unavailable'));
     });
   }
 
@@ -118,7 +144,13 @@ export class CredentialCache {
   }
 
   private forget(change: CredentialChange): void {
+    this.forgettings += 1;
     if (!this.known) return;
     for (const [id, known] of this.known.entries()) if (matches(known, change)) this.known.delete(id);
+  }
+
+  private forgetAll(): void {
+    this.forgettings += 1;
+    this.known?.clear();
   }
 }

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
+import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CredentialCache, type KnownCredential } from '../../src/accounts/credential-cache.js';
 import { ManualClock } from '../../src/clock.js';
 import { createTestAccount, type TestAccount } from '../helpers/accounts-fixture.js';
 import { loadStockFixture } from '../helpers/stock-fixture.js';
@@ -87,6 +89,22 @@ describe('credentials kept by an API process', () => {
     expect(expired.body.code).toBe('TOKEN_EXPIRED');
   });
 
+  it('a Bearer-only route (keys, purchases, the account) always looks its session up afresh', async () => {
+    const account = await createTestAccount(app.services.db, clock);
+    const api = app.api.withBearer(account.bearer);
+    expect((await api.post('/data/search', FREE)).status).toBe(200);
+    await app.services.db
+      .updateTable('sessions')
+      .set({ revoked_at: new Date() })
+      .where('account_id', '=', account.accountId)
+      .execute();
+    // kept for searches (bounded by the TTL), never for managing the account
+    expect((await api.post('/data/search', FREE)).status).toBe(200);
+    const keys = await api.post('/api-keys', { name: 'depois do fim da sessão' });
+    expect(keys.status).toBe(401);
+    expect(keys.body.code).toBe('INVALID_TOKEN');
+  });
+
   it('with CREDENTIAL_CACHE_SECONDS=0, every request looks its credential up', async () => {
     const uncached = await startTestApp({
       clock,
@@ -109,11 +127,11 @@ describe.skipIf(!TEST_REDIS_URL)('credential changes reach every API process (Re
   let first: TestApp;
   let second: TestApp;
   let clock: ManualClock;
+  const redisPrefix = `test:${randomBytes(4).toString('hex')}:`;
 
   beforeAll(async () => {
     clock = new ManualClock();
     // two processes of one deployment: same database, same Redis namespace
-    const redisPrefix = `test:${randomBytes(4).toString('hex')}:`;
     first = await startTestApp({ clock, redis: true, overrides: { redisPrefix } });
     second = await startTestApp({ clock, redis: true, database: first.database, overrides: { redisPrefix } });
     await loadStockFixture(first.services.db);
@@ -162,6 +180,28 @@ describe.skipIf(!TEST_REDIS_URL)('credential changes reach every API process (Re
     );
   });
 
+  it('a process that keeps nothing (CREDENTIAL_CACHE_SECONDS=0) still announces its changes', async () => {
+    const uncached = await startTestApp({
+      clock,
+      redis: true,
+      database: first.database,
+      env: { CREDENTIAL_CACHE_SECONDS: '0' },
+      overrides: { redisPrefix },
+    });
+    try {
+      const account = await createTestAccount(first.services.db, clock);
+      const onSecond = second.api.withApiKey(account.apiKey);
+      expect((await onSecond.post('/data/search', FREE)).status).toBe(200);
+      const revoked = await uncached.api.withBearer(account.bearer).delete(`/api-keys/${account.apiKeyId}`);
+      expect(revoked.status).toBe(200);
+      expect(await eventually(async () => (await onSecond.post('/data/search', FREE)).status === 401)).toBe(
+        true,
+      );
+    } finally {
+      await uncached.close();
+    }
+  });
+
   it('a process that lost the channel forgets what it kept once it is back', async () => {
     const account = await createTestAccount(first.services.db, clock);
     const onSecond = second.api.withApiKey(account.apiKey);
@@ -170,12 +210,64 @@ describe.skipIf(!TEST_REDIS_URL)('credential changes reach every API process (Re
     await revokeInDatabase(first, account.apiKeyId);
     const admin = new Redis(TEST_REDIS_URL!);
     try {
-      await admin.call('CLIENT', 'KILL', 'TYPE', 'pubsub');
+      // only this deployment's listeners (other test files share the Redis server)
+      const clients = (await admin.call('CLIENT', 'LIST')) as string;
+      const ours = clients
+        .split('\n')
+        .filter((line) => line.includes(` name=${redisPrefix}credential-changes-listener `))
+        .map((line) => /^id=(\d+)/.exec(line)![1]!);
+      expect(ours).toHaveLength(2);
+      for (const id of ours) await admin.call('CLIENT', 'KILL', 'ID', id);
     } finally {
       admin.disconnect();
     }
     expect(await eventually(async () => (await onSecond.post('/data/search', FREE)).status === 401)).toBe(
       true,
     );
+  });
+});
+
+describe('a lookup under way when a change is announced', () => {
+  it('is answered but not kept: it may have read the row before the change', async () => {
+    const cache = new CredentialCache({
+      ttlSeconds: 60,
+      redis: null,
+      channel: 'unused',
+      clock: new ManualClock(),
+      logger: pino({ level: 'silent' }),
+    });
+    const key: KnownCredential = {
+      principal: {
+        accountId: '1',
+        via: 'api_key',
+        apiKeyId: '9',
+        sessionId: null,
+        rateLimitPerMinute: null,
+        rateLimitPerHour: null,
+        keyDailyCreditLimit: null,
+      },
+      expiresAt: null,
+      lastUsedAt: null,
+    };
+    let lookups = 0;
+    let release!: () => void;
+    const rowRead = new Promise<void>((resolve) => (release = resolve));
+    const underWay = cache.recall('key:a', async () => {
+      lookups += 1;
+      await rowRead;
+      return key;
+    });
+    await cache.changed({ apiKeyId: '9' });
+    release();
+    expect(await underWay).toBe(key);
+    const lookUp = async () => {
+      lookups += 1;
+      return key;
+    };
+    await cache.recall('key:a', lookUp);
+    expect(lookups).toBe(2);
+    // and a lookup with nothing forgotten meanwhile is kept
+    await cache.recall('key:a', lookUp);
+    expect(lookups).toBe(2);
   });
 });
