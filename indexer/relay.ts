@@ -18,6 +18,7 @@ export class OutboxRelay {
   private wake: (() => void) | null = null;
   private loop: Promise<void> | null = null;
   private listener: pg.PoolClient | null = null;
+  private pool: pg.Pool | null = null;
 
   constructor(
     private readonly db: Database,
@@ -42,16 +43,40 @@ export class OutboxRelay {
 
   async start(pool: pg.Pool | null): Promise<void> {
     this.running = true;
-    if (pool) {
-      this.listener = await pool.connect();
-      this.listener.on('notification', () => this.wake?.());
-      await this.listener.query('LISTEN search_outbox');
-    }
+    this.pool = pool;
+    await this.listen();
     this.loop = this.run();
+  }
+
+  /**
+   * LISTEN on a connection of its own, so a change wakes the relay at once. A connection that is
+   * lost (the server restarted, the backend was terminated) is dropped and taken again on a later
+   * round; until then polling alone keeps the relay going.
+   */
+  private async listen(): Promise<void> {
+    if (!this.pool || this.listener) return;
+    let client: pg.PoolClient | null = null;
+    try {
+      client = await this.pool.connect();
+      const connection = client;
+      connection.on('notification', () => this.wake?.());
+      connection.on('error', (error: Error) => {
+        if (this.listener !== connection) return;
+        this.listener = null;
+        connection.release(error);
+        this.logger.warn({ err: error }, 'outbox relay lost its LISTEN connection; polling until it is back');
+      });
+      await connection.query('LISTEN search_outbox');
+      this.listener = connection;
+    } catch (error) {
+      client?.release(error as Error);
+      this.logger.warn({ err: error }, 'outbox relay could not LISTEN; polling meanwhile');
+    }
   }
 
   private async run(): Promise<void> {
     while (this.running) {
+      await this.listen();
       try {
         await this.drain();
       } catch (error) {
@@ -73,9 +98,11 @@ export class OutboxRelay {
     this.running = false;
     this.wake?.();
     await this.loop;
-    if (this.listener) {
-      await this.listener.query('UNLISTEN search_outbox').catch(() => undefined);
-      this.listener.release();
+    const listener = this.listener;
+    this.listener = null;
+    if (listener) {
+      await listener.query('UNLISTEN search_outbox').catch(() => undefined);
+      listener.release();
     }
   }
 }

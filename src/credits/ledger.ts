@@ -43,7 +43,7 @@ export async function spentToday(
 }
 
 interface ChargeRow {
-  status: 'ok' | 'insufficient' | 'account_limit' | 'key_limit' | 'revoked_key';
+  status: 'ok' | 'insufficient' | 'account_limit' | 'key_limit' | 'revoked_key' | 'revoked_session';
   credits: number | null;
   search_id: string | null;
   daily_limit: number | null;
@@ -54,6 +54,7 @@ interface ChargeRow {
 interface SearchRecordRow {
   account_id: string;
   api_key_id: string | null;
+  session_id: string | null;
   cost: number;
   day: string;
   now: string;
@@ -75,26 +76,24 @@ export interface SearchRecorder {
 }
 
 /**
- * Charges are written by the charge_searches() SQL function (sql/0025): it locks the key and account
+ * Charges are written by the charge_searches() SQL function (sql/0026): it locks the account and key
  * rows, checks the balance and both daily limits on them, and writes the debit, the counters, the
  * history and the ledger rows, or nothing, for each charge. Concurrent charges of one account queue
  * on its row, so they can never overspend. Charges of one account and key that arrive while one of
  * theirs is being written go together in the next call: one round trip, one lock wait, one update
  * of each row and one commit for the batch, each charge still decided as if it came alone, after the
- * ones before it. A key revoked since the request looked it up is refused (401). Free searches only
+ * ones before it. A key revoked, or a session ended, since the request looked it up is refused (401). Free searches only
  * write their history row; an account's free searches arriving together are written together too (a
  * lane per account, so one account's failure never fails another's request). Every request still
  * waits until its own rows are committed.
  */
 export function createSearchRecorder(db: Database): SearchRecorder {
-  // A lane per account and key ("account:key"): a batch locks one key row and one account row, in
-  // that order, as a single charge does, so batches never deadlock each other.
+  // A lane per account and credential: a batch is checked against one key or one session.
   const charges = new BatchLanes<SearchRecordRow, ChargeRow>(async (_lane, batch) => {
-    const { account_id, api_key_id } = batch[0]!;
+    const { account_id, api_key_id, session_id } = batch[0]!;
     const result = await sql<ChargeRow>`${prepared}
-      select * from charge_searches(${account_id}, ${api_key_id}, ${JSON.stringify(batch)}::jsonb)`.execute(
-      db,
-    );
+      select * from charge_searches(${account_id}, ${api_key_id}, ${session_id},
+                                    ${JSON.stringify(batch)}::jsonb)`.execute(db);
     return result.rows;
   });
   const freeSearches = new BatchLanes<SearchRecordRow, { search_id: string; credits: number }>(
@@ -110,6 +109,7 @@ export function createSearchRecorder(db: Database): SearchRecorder {
       const row: SearchRecordRow = {
         account_id: principal.accountId,
         api_key_id: principal.apiKeyId,
+        session_id: principal.sessionId,
         cost,
         day: utcDay(now),
         now: now.toISOString(),
@@ -126,7 +126,10 @@ export function createSearchRecorder(db: Database): SearchRecorder {
         return { creditsRemaining: free.credits, searchId: free.search_id };
       }
       return chargeOutcome(
-        await charges.submit(`${principal.accountId}:${principal.apiKeyId ?? ''}`, row),
+        await charges.submit(
+          `${principal.accountId}:${principal.apiKeyId ?? ''}:${principal.sessionId ?? ''}`,
+          row,
+        ),
         cost,
       );
     },
@@ -150,6 +153,8 @@ function chargeOutcome(row: ChargeRow, cost: number): ChargeOutcome {
     case 'revoked_key':
       // revoked after this process looked it up (see CredentialCache): nothing charged, nothing shown
       throw unauthorized('Chave de API inválida ou revogada.', 'INVALID_API_KEY');
+    case 'revoked_session':
+      throw unauthorized('Token de acesso inválido ou revogado.', 'INVALID_TOKEN');
   }
 }
 

@@ -49,7 +49,12 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       // spends tens of milliseconds compiling what runs in a few.
       options: '-c jit=off',
     });
-    // An idle client that loses its server must not crash the process; the next query reports it.
+    // A connection whose server process ends (pg_terminate_backend, a backend crash, a restart)
+    // emits 'error'. The pool listens on idle clients only; a client checked out for a query or a
+    // transaction has no listener, and an unheard 'error' event ends the process. Its query fails
+    // with the same error (the request gets 503) and the pool discards the client when it is
+    // released, so the error needs no handling here: only a listener, on every client, always.
+    pool.on('connect', (client) => client.on('error', () => {}));
     pool.on('error', () => {});
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     return { db, kind: 'postgres', pool, pglite: null, close: () => db.destroy() };

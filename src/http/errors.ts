@@ -90,7 +90,9 @@ export function isUnavailable(error: unknown): boolean {
   if (typeof e.code === 'string' && UNAVAILABLE_CODES.has(e.code)) return true;
   if (
     typeof e.message === 'string' &&
-    /timeout exceeded when trying to connect|Connection terminated|connect ECONNREFUSED/i.test(e.message)
+    /timeout exceeded when trying to connect|Connection terminated|connect ECONNREFUSED|is not queryable/i.test(
+      e.message,
+    )
   )
     return true;
   // AggregateError from dual-stack connection attempts

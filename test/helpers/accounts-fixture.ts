@@ -1,4 +1,4 @@
-import { createAccount } from '../../src/accounts/accounts.js';
+import { createAccount, SIGNUP_CREDITS } from '../../src/accounts/accounts.js';
 import { createApiKey } from '../../src/accounts/api-keys.js';
 import { openSession } from '../../src/accounts/sessions.js';
 import type { Clock } from '../../src/clock.js';
@@ -30,7 +30,24 @@ export async function createTestAccount(
     { scrypt: TEST_SCRYPT, now: clock.now() },
   );
   if (options.credits !== undefined) {
-    await db.updateTable('accounts').set({ credits: options.credits }).where('id', '=', account.id).execute();
+    // as an operator's adjustment would: the balance and its ledger row, so the two still add up
+    await db.transaction().execute(async (trx) => {
+      const before = await trx
+        .updateTable('accounts')
+        .set({ credits: options.credits! })
+        .where('id', '=', account.id)
+        .returning('credits')
+        .executeTakeFirstOrThrow();
+      await trx
+        .insertInto('credit_ledger')
+        .values({
+          account_id: account.id,
+          kind: 'adjustment',
+          delta: options.credits! - SIGNUP_CREDITS,
+          balance_after: before.credits,
+        })
+        .execute();
+    });
   }
   const key = await createApiKey(db, account.id, {
     name: 'test',

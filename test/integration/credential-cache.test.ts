@@ -79,6 +79,28 @@ describe('credentials kept by an API process', () => {
     expect(await balance(app, account)).toBe(before);
   });
 
+  it('never charge a session ended since it was looked up (a logout whose announcement was lost)', async () => {
+    const account = await createTestAccount(app.services.db, clock);
+    const api = app.api.withBearer(account.bearer);
+    expect((await api.post('/data/search', CHARGED)).status).toBe(200);
+    const before = await balance(app, account);
+    // another process logged it out and Redis did not carry the news: only the database knows
+    await app.services.db
+      .updateTable('sessions')
+      .set({ revoked_at: new Date() })
+      .where('account_id', '=', account.accountId)
+      .execute();
+    const refused = await api.post('/data/search', CHARGED);
+    expect(refused.status).toBe(401);
+    expect(refused.body).toEqual({
+      success: false,
+      code: 'INVALID_TOKEN',
+      mensagem: 'Token de acesso inválido ou revogado.',
+    });
+    expect((await api.post('/data/search/stats', CHARGED)).status).toBe(401);
+    expect(await balance(app, account)).toBe(before);
+  });
+
   it('forget a session at its end even while it is kept', async () => {
     const account = await createTestAccount(app.services.db, clock);
     const api = app.api.withBearer(account.bearer);
