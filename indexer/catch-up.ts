@@ -3,17 +3,50 @@ import type { Client } from '@opensearch-project/opensearch';
 import type { Database } from '../src/db/database.js';
 import { readStockDocuments } from '../src/search/stock-documents.js';
 import { writeBatch, type WriteOutcome } from './cluster.js';
+import { REBUILD_HEARTBEAT_TIMEOUT_SECONDS } from './outbox.js';
 
-/** The highest outbox id now: changes after it happened during a reindex. */
-export async function outboxMark(db: Database): Promise<number> {
-  const r = await sql<{ id: string | null }>`select max(id) as id from search_outbox`.execute(db);
-  return Number(r.rows[0]?.id ?? 0);
+/** How often the mark checks whether the writers it waits for are done, and logs that it waits. */
+const WAIT_POLL_MS = 50;
+const WAIT_LOG_MS = 10_000;
+
+/**
+ * The change a rebuild replays from: every stock change numbered above it (search_outbox.change_seq,
+ * sql/0029) happened after the rebuild began reading and is written into the new index again.
+ *
+ * A transaction still open when the mark is taken may hold changes numbered below it that the load
+ * could not see yet (it reads committed rows only) and that no replay would cover. The mark waits
+ * until every transaction that had written by then has ended: a number drawn before the mark was
+ * drawn by a transaction that holds an id below that moment's snapshot's xmax, and once the oldest
+ * running transaction is past that xmax all of them are committed (or gone) and the load sees them.
+ */
+export async function takeChangeMark(
+  db: Database,
+  onWait: (seconds: number) => void = () => undefined,
+): Promise<number> {
+  const seq = await sql<{ mark: string }>`
+    select case when is_called then last_value else 0 end as mark from search_outbox_change_seq`.execute(db);
+  const mark = Number(seq.rows[0]!.mark);
+  const snapshot = await sql<{ xmax: string }>`
+    select pg_snapshot_xmax(pg_current_snapshot())::text as xmax`.execute(db);
+  const xmax = snapshot.rows[0]!.xmax;
+  const started = Date.now();
+  let logged = started;
+  for (;;) {
+    const done = await sql<{ done: boolean }>`
+      select pg_snapshot_xmin(pg_current_snapshot()) >= ${xmax}::xid8 as done`.execute(db);
+    if (done.rows[0]!.done) return mark;
+    if (Date.now() - logged >= WAIT_LOG_MS) {
+      logged = Date.now();
+      onWait(Math.round((logged - started) / 1000));
+    }
+    await new Promise((resolve) => setTimeout(resolve, WAIT_POLL_MS));
+  }
 }
 
 /**
- * Writes into `index` every item changed after `mark` (outbox rows, done or not): what a reindex
- * read before the change is replaced, deleted items become tombstones. External versions make
- * the order against the live worker irrelevant.
+ * Writes into `index` every item changed after `mark` (outbox rows, relayed or not): what the load
+ * read before the change is replaced, deleted items become tombstones. External versions make the
+ * order against the live worker, and a second replay, harmless.
  */
 export async function catchUp(
   db: Database,
@@ -22,9 +55,8 @@ export async function catchUp(
   mark: number,
 ): Promise<WriteOutcome> {
   const rows = await sql<{ item_id: string; version: string }>`
-    select item_id, max(version) as version from search_outbox where id > ${mark} group by item_id`.execute(
-    db,
-  );
+    select item_id, max(version) as version from search_outbox where change_seq > ${mark}
+    group by item_id`.execute(db);
   const versions = new Map(rows.rows.map((r) => [Number(r.item_id), Number(r.version)]));
   const documents = await readStockDocuments(db, [...versions.keys()]);
   const present = new Set(documents.map((d) => d.id));
@@ -33,3 +65,28 @@ export async function catchUp(
     .map(([id, version]) => ({ id, version }));
   return writeBatch(client, index, { documents, deletions });
 }
+
+/**
+ * Rebuilds in progress hold back the pruning of the outbox rows they will replay (those after their
+ * mark) for as long as they renew their heartbeat.
+ */
+export const rebuildRegistry = {
+  async register(db: Database, index: string, mark: number): Promise<void> {
+    await sql`insert into search_rebuilds (index_name, change_mark) values (${index}, ${mark})
+              on conflict (index_name) do update
+              set change_mark = excluded.change_mark, started_at = now(), heartbeat_at = now()`.execute(db);
+  },
+  async heartbeat(db: Database, index: string): Promise<void> {
+    await sql`update search_rebuilds set heartbeat_at = now() where index_name = ${index}`.execute(db);
+  },
+  async unregister(db: Database, index: string): Promise<void> {
+    await sql`delete from search_rebuilds where index_name = ${index}`.execute(db);
+  },
+  /** Indices being built now (their rebuild renewed its heartbeat recently). */
+  async active(db: Database): Promise<Set<string>> {
+    const rows = await sql<{ index_name: string }>`
+      select index_name from search_rebuilds
+       where heartbeat_at > now() - make_interval(secs => ${REBUILD_HEARTBEAT_TIMEOUT_SECONDS})`.execute(db);
+    return new Set(rows.rows.map((r) => r.index_name));
+  },
+};

@@ -9,6 +9,24 @@ export function stockIndexDefinition(): API.Indices_Create_RequestBody {
   return JSON.parse(readFileSync(MAPPING_FILE, 'utf8')) as API.Indices_Create_RequestBody;
 }
 
+/** The mapping's own version (`_meta.mapping_version` in mappings/stock.json). */
+export function mappingVersion(): number {
+  const meta = (stockIndexDefinition().mappings as { _meta?: { mapping_version?: number } })._meta;
+  return meta?.mapping_version ?? 1;
+}
+
+/**
+ * The mapping version of the index behind the alias: null without one, 1 for an index built before
+ * mappings carried a version. An index older than mappings/stock.json is rebuilt by the indexer.
+ */
+export async function liveMappingVersion(client: Client, alias: string): Promise<number | null> {
+  const targets = await aliasTargets(client, alias);
+  if (targets.length === 0) return null;
+  const answer = await client.indices.getMapping({ index: targets[0]! });
+  const mappings = Object.values(answer.body)[0]?.mappings as { _meta?: { mapping_version?: number } };
+  return mappings?._meta?.mapping_version ?? 1;
+}
+
 /** The indices the alias points to now (empty when it does not exist yet). */
 export async function aliasTargets(client: Client, alias: string): Promise<string[]> {
   const exists = await client.indices.existsAlias({ name: alias });
@@ -17,13 +35,17 @@ export async function aliasTargets(client: Client, alias: string): Promise<strin
   return Object.keys(answer.body);
 }
 
-/** The next versioned name: alias_v1, alias_v2, … after the highest existing one. */
-export async function nextIndexName(client: Client, alias: string): Promise<string> {
+/** The versioned indices of an alias that exist (alias_v1, alias_v2, …), live or not. */
+export async function versionedIndices(client: Client, alias: string): Promise<string[]> {
   const answer = await client.cat.indices({ index: `${alias}_v*`, format: 'json' });
   const rows = answer.body as unknown as { index?: string }[];
-  const versions = rows
-    .map((r) => Number(/_v(\d+)$/.exec(r.index ?? '')?.[1] ?? 0))
-    .filter((v) => Number.isFinite(v));
+  const own = new RegExp(`^${alias}_v\\d+$`);
+  return rows.map((r) => r.index ?? '').filter((name) => own.test(name));
+}
+
+/** The next versioned name: alias_v1, alias_v2, … after the highest existing one. */
+export async function nextIndexName(client: Client, alias: string): Promise<string> {
+  const versions = (await versionedIndices(client, alias)).map((name) => Number(/_v(\d+)$/.exec(name)![1]));
   return `${alias}_v${Math.max(0, ...versions) + 1}`;
 }
 
@@ -43,7 +65,7 @@ export async function finishLoad(client: Client, name: string): Promise<void> {
   await client.indices.refresh({ index: name });
 }
 
-/** Points the alias at `name` in one atomic request, then removes the indices it left. */
+/** Points the alias at `name` in one atomic request; returns the indices it pointed at before. */
 export async function swapAlias(client: Client, alias: string, name: string): Promise<string[]> {
   const previous = (await aliasTargets(client, alias)).filter((i) => i !== name);
   await client.indices.updateAliases({
@@ -54,6 +76,16 @@ export async function swapAlias(client: Client, alias: string, name: string): Pr
       ],
     },
   });
-  if (previous.length) await client.indices.delete({ index: previous });
   return previous;
+}
+
+export async function deleteIndices(client: Client, names: string[]): Promise<void> {
+  if (names.length) await client.indices.delete({ index: names, ignore_unavailable: true });
+}
+
+/** Deletes `name` unless the alias points at it (a build that failed before its swap). */
+export async function deleteUnlessLive(client: Client, alias: string, name: string): Promise<boolean> {
+  if ((await aliasTargets(client, alias)).includes(name)) return false;
+  await client.indices.delete({ index: name, ignore_unavailable: true });
+  return true;
 }

@@ -9,10 +9,9 @@ import { openDatabase } from '../src/db/database.js';
 import { migrate } from '../src/db/migrate.js';
 import { createLogger } from '../src/logger.js';
 import { createClusterClient } from './cluster.js';
-import { aliasTargets } from './index-admin.js';
+import { aliasTargets, liveMappingVersion, mappingVersion } from './index-admin.js';
 import { IndexerMetrics, serveMetrics } from './metrics.js';
 import { enableOutbox, outboxLag, pruneOutbox } from './outbox.js';
-import { rebuildIndex } from './rebuild.js';
 import { RebuildRequests } from './rebuild-requests.js';
 import { OutboxRelay } from './relay.js';
 import { BatchIndexer, createIndexQueue, startWorker } from './worker.js';
@@ -50,11 +49,37 @@ const client = createClusterClient(config.opensearchUrl);
 // Served from the start, so an operator (and the health check) sees the process during a first build.
 const metrics = new IndexerMetrics().withProcessMetrics();
 const server = await serveMetrics(metrics, METRICS_PORT);
-if ((await aliasTargets(client, config.opensearchIndex)).length === 0) {
-  // First start: nothing to keep in step yet. Build the index from Postgres (as npm run reindex).
-  logger.info({ alias: config.opensearchIndex }, 'no index behind the alias yet: building it from Postgres');
-  const built = await rebuildIndex(handle.db, client, config.opensearchIndex);
-  logger.info({ index: built.index, documents: built.documents }, 'index built');
+const rebuilds = new RebuildRequests(handle.db, client, config.opensearchIndex, logger);
+await waitForIndex();
+
+/**
+ * Before following changes there must be an index behind the alias, of the current mapping. A
+ * missing one (first start) is built now, as `npm run reindex` would; one of an older mapping is
+ * rebuilt in the background while it keeps answering. A cluster that is not there yet, or a build
+ * that fails, is tried again (with a growing delay) rather than ending the process.
+ */
+async function waitForIndex(): Promise<void> {
+  const alias = config.opensearchIndex;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const live = await liveMappingVersion(client, alias);
+      if (live === null || live < mappingVersion()) {
+        logger.info(
+          { alias, liveMapping: live, mapping: mappingVersion() },
+          live === null
+            ? 'no index behind the alias yet: building it'
+            : 'index of an older mapping: rebuilding it',
+        );
+        await rebuilds.request();
+      }
+      if (live !== null) return;
+      await rebuilds.check();
+      if ((await aliasTargets(client, alias)).length > 0) return;
+    } catch (error) {
+      logger.warn({ err: error }, 'cluster not ready for the indexer yet; trying again');
+    }
+    await new Promise((resolve) => setTimeout(resolve, Math.min(1_000 * 2 ** attempt, 30_000)));
+  }
 }
 // One queue per alias: deployments (or test runs) sharing a Redis stay apart.
 const prefix = `bull-${config.opensearchIndex}`;
@@ -63,7 +88,6 @@ const batcher = new BatchIndexer(handle.db, client, config.opensearchIndex, metr
 const worker = startWorker(connection, batcher, logger, { prefix });
 const relay = new OutboxRelay(handle.db, queue, metrics, logger);
 await relay.start(handle.pool);
-const rebuilds = new RebuildRequests(handle.db, client, config.opensearchIndex, logger);
 const rebuildCheck = setInterval(() => {
   rebuilds.check().catch((error: unknown) => logger.error({ err: error }, 'rebuild failed; retrying'));
 }, 5_000);

@@ -68,11 +68,24 @@ export async function relayBatch(
   });
 }
 
-/** Done rows are only kept for the lag figures; older ones go. */
-export async function pruneOutbox(db: Database, keepSeconds: number): Promise<void> {
-  await sql`delete from search_outbox where done_at < now() - make_interval(secs => ${keepSeconds})`.execute(
-    db,
-  );
+/**
+ * A rebuild whose heartbeat is older than this is taken for dead (its process stopped): it no
+ * longer holds outbox rows back. A live rebuild renews it with every batch it loads.
+ */
+export const REBUILD_HEARTBEAT_TIMEOUT_SECONDS = 900;
+
+/**
+ * Relayed rows are kept `keepSeconds` for the lag figures, then go, except those a rebuild in
+ * progress will replay (numbered after its mark: indexer/catch-up.ts).
+ */
+export async function pruneOutbox(db: Database, keepSeconds: number): Promise<number> {
+  const result = await sql`
+    delete from search_outbox o
+     where o.done_at < now() - make_interval(secs => ${keepSeconds})
+       and not exists (select 1 from search_rebuilds r
+                        where r.heartbeat_at > now() - make_interval(secs => ${REBUILD_HEARTBEAT_TIMEOUT_SECONDS})
+                          and o.change_seq > r.change_mark)`.execute(db);
+  return Number(result.numAffectedRows ?? 0);
 }
 
 export interface OutboxLag {

@@ -4,30 +4,60 @@ import type { Database } from '../src/db/database.js';
 import type { Logger } from '../src/logger.js';
 import { rebuildIndex, type RebuildResult } from './rebuild.js';
 
+/** After a failed rebuild the next attempt waits this long, doubling up to the maximum. */
+export const REBUILD_RETRY_FIRST_MS = 5_000;
+export const REBUILD_RETRY_MAX_MS = 10 * 60_000;
+
 /**
  * Full rebuilds asked for by the database: a TRUNCATE of the stock (as `npm run data:generate --
  * --truncate` does) deletes rows without row triggers, so it records a request instead
- * (sql/0021_stock_versions_and_truncate.sql). `check()` runs the rebuild when one is pending and
- * clears that request, never a newer one made while the rebuild ran.
+ * (sql/0021_stock_versions_and_truncate.sql), as does an indexer that finds no index behind its
+ * alias or one of an older mapping. `check()` runs the rebuild when one is pending and clears that
+ * request, never a newer one made while the rebuild ran. A rebuild that fails (its half-built index
+ * removed) is tried again after a delay that doubles with each failure, never in a tight loop.
  */
 export class RebuildRequests {
   private running = false;
+  private failures = 0;
+  private notBefore = 0;
 
   constructor(
     private readonly db: Database,
     private readonly client: Client,
     private readonly alias: string,
     private readonly logger: Logger,
+    private readonly now: () => number = Date.now,
   ) {}
 
+  /** Asks for a rebuild (the indexer's own start, when the index is missing or outdated). */
+  async request(): Promise<void> {
+    await sql`update search_indexer_state set rebuild_requested_at = now() where singleton`.execute(this.db);
+  }
+
   async check(): Promise<RebuildResult | null> {
-    if (this.running) return null;
+    if (this.running || this.now() < this.notBefore) return null;
     this.running = true;
     try {
       const requested = await this.pending();
       if (requested === null) return null;
-      this.logger.warn({ requestedAt: requested }, 'the stock was truncated: rebuilding the index');
-      const built = await rebuildIndex(this.db, this.client, this.alias);
+      this.logger.warn({ requestedAt: requested }, 'a rebuild of the index was asked for: rebuilding');
+      let built: RebuildResult;
+      try {
+        built = await rebuildIndex(this.db, this.client, this.alias, {
+          onWait: (seconds) =>
+            this.logger.warn({ seconds }, 'rebuild waiting for stock transactions open at its start'),
+        });
+      } catch (error) {
+        const delay = Math.min(REBUILD_RETRY_FIRST_MS * 2 ** this.failures, REBUILD_RETRY_MAX_MS);
+        this.failures += 1;
+        this.notBefore = this.now() + delay;
+        this.logger.error(
+          { err: error, failures: this.failures, retryInMs: delay },
+          'rebuild failed; its index was removed, retrying later',
+        );
+        return null;
+      }
+      this.failures = 0;
       await sql`update search_indexer_state set rebuild_requested_at = null
                 where singleton and rebuild_requested_at <= ${requested}::timestamptz`.execute(this.db);
       this.logger.info({ index: built.index, documents: built.documents }, 'index rebuilt');

@@ -1,9 +1,18 @@
 import type { Client } from '@opensearch-project/opensearch';
 import type { Database } from '../src/db/database.js';
 import { readStockDocumentsAfter } from '../src/search/stock-documents.js';
-import { catchUp, outboxMark } from './catch-up.js';
+import { catchUp, rebuildRegistry, takeChangeMark } from './catch-up.js';
 import { writeBatch } from './cluster.js';
-import { createLoadingIndex, finishLoad, nextIndexName, swapAlias } from './index-admin.js';
+import {
+  aliasTargets,
+  createLoadingIndex,
+  deleteIndices,
+  deleteUnlessLive,
+  finishLoad,
+  nextIndexName,
+  swapAlias,
+  versionedIndices,
+} from './index-admin.js';
 import { enableOutbox } from './outbox.js';
 
 export interface RebuildResult {
@@ -12,38 +21,86 @@ export interface RebuildResult {
   removed: string[];
 }
 
+/** Where a rebuild stands; `onStage` is told before it moves on (tests interleave changes there). */
+export type RebuildStage = 'loaded' | 'caught-up' | 'swapped';
+
+export interface RebuildOptions {
+  progress?: (done: number) => void;
+  batchSize?: number;
+  /** told when the mark waits for transactions still open, with the seconds waited */
+  onWait?: (seconds: number) => void;
+  onStage?: (stage: RebuildStage, index: string) => Promise<void>;
+}
+
 /**
- * Loads every stock item into a fresh index, then swaps the alias to it. The outbox is switched
- * on first so that changes made during the load are recorded and replayed before the swap.
+ * Loads every stock item into a fresh index and swaps the alias to it, while changes keep arriving.
+ * The outbox is switched on and a change mark taken first; the changes after the mark are written
+ * into the new index before the swap (so it starts current) and once more after it: a change the
+ * worker wrote between the first replay and the swap went, through the alias, to the old index,
+ * which is then deleted. Versions make both replays harmless. A build that fails removes its
+ * half-built index.
  */
 export async function rebuildIndex(
   db: Database,
   client: Client,
   alias: string,
-  progress: (done: number) => void = () => undefined,
-  batchSize = 2_000,
+  options: RebuildOptions = {},
 ): Promise<RebuildResult> {
+  const { batchSize = 2_000, progress = () => undefined, onStage = async () => undefined } = options;
   await enableOutbox(db);
-  const mark = await outboxMark(db);
+  await deleteAbandoned(db, client, alias);
   const index = await nextIndexName(client, alias);
-  await createLoadingIndex(client, index);
-  let done = 0;
-  let after = 0;
-  for (;;) {
-    const documents = await readStockDocumentsAfter(db, after, batchSize);
-    if (documents.length === 0) break;
-    const outcome = await writeBatch(client, index, { documents, deletions: [] });
-    if (outcome.failed.length) {
-      throw new Error(
-        `documents not indexed: ${outcome.failed.map((f) => `${f.id} (${f.reason})`).join(', ')}`,
-      );
+  const mark = await takeChangeMark(db, options.onWait);
+  await rebuildRegistry.register(db, index, mark);
+  try {
+    await createLoadingIndex(client, index);
+    let done = 0;
+    let after = 0;
+    for (;;) {
+      const documents = await readStockDocumentsAfter(db, after, batchSize);
+      if (documents.length === 0) break;
+      const outcome = await writeBatch(client, index, { documents, deletions: [] });
+      if (outcome.failed.length) {
+        throw new Error(
+          `documents not indexed: ${outcome.failed.map((f) => `${f.id} (${f.reason})`).join(', ')}`,
+        );
+      }
+      done += documents.length;
+      after = documents[documents.length - 1]!.id;
+      await rebuildRegistry.heartbeat(db, index);
+      progress(done);
     }
-    done += documents.length;
-    after = documents[documents.length - 1]!.id;
-    progress(done);
+    await onStage('loaded', index);
+    await replay(db, client, index, mark);
+    await finishLoad(client, index);
+    await onStage('caught-up', index);
+    const previous = await swapAlias(client, alias, index);
+    await onStage('swapped', index);
+    await replay(db, client, index, mark);
+    await deleteIndices(client, previous);
+    return { index, documents: done, removed: previous };
+  } catch (error) {
+    await deleteUnlessLive(client, alias, index).catch(() => undefined);
+    throw error;
+  } finally {
+    await rebuildRegistry.unregister(db, index).catch(() => undefined);
   }
-  await catchUp(db, client, index, mark);
-  await finishLoad(client, index);
-  const removed = await swapAlias(client, alias, index);
-  return { index, documents: done, removed };
+}
+
+/**
+ * Indices of this alias that are neither behind it nor being built: left by a rebuild whose process
+ * died half-way (one that fails removes its own), or by a swap whose old index could not be deleted.
+ */
+async function deleteAbandoned(db: Database, client: Client, alias: string): Promise<void> {
+  const live = new Set(await aliasTargets(client, alias));
+  const building = await rebuildRegistry.active(db);
+  const abandoned = (await versionedIndices(client, alias)).filter((i) => !live.has(i) && !building.has(i));
+  await deleteIndices(client, abandoned);
+}
+
+async function replay(db: Database, client: Client, index: string, mark: number): Promise<void> {
+  const outcome = await catchUp(db, client, index, mark);
+  if (outcome.failed.length) {
+    throw new Error(`changes not replayed: ${outcome.failed.map((f) => `${f.id} (${f.reason})`).join(', ')}`);
+  }
 }

@@ -31,8 +31,11 @@ const bar = new SingleBar(
 bar.start(total, 0, { rate: 0 });
 const started = Date.now();
 try {
-  const result = await rebuildIndex(handle.db, client, config.opensearchIndex, (done) => {
-    bar.update(done, { rate: Math.round(done / Math.max(0.001, (Date.now() - started) / 1000)) });
+  const result = await rebuildIndex(handle.db, client, config.opensearchIndex, {
+    progress: (done) =>
+      bar.update(done, { rate: Math.round(done / Math.max(0.001, (Date.now() - started) / 1000)) }),
+    onWait: (seconds) =>
+      logger.warn({ seconds }, 'waiting for stock transactions that were open when the rebuild began'),
   });
   bar.stop();
   const seconds = (Date.now() - started) / 1000;
@@ -41,7 +44,7 @@ try {
   );
 } catch (error) {
   bar.stop();
-  logger.error({ err: error }, 'reindex failed; the alias was not changed');
+  logger.error({ err: error }, 'reindex failed; its new index was removed and the alias not changed');
   process.exitCode = 1;
 } finally {
   await client.close();

@@ -19,6 +19,8 @@ export interface Config {
   opensearchUrl: string | null;
   /** alias the OpenSearch engine reads and the indexer writes behind */
   opensearchIndex: string;
+  /** what one search, statistics or list may take on the cluster in all before the caller gets 503 */
+  opensearchTimeoutMs: number;
   searchTokenSecret: string | null;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** load demo data (catalog + stock + demo account) into an empty database on start */
@@ -58,6 +60,7 @@ const variables = {
   SEARCH_ENGINE: { type: 'string', enum: ['postgres', 'opensearch'], default: 'postgres' },
   OPENSEARCH_URL: { type: 'string', pattern: '^https?://' },
   OPENSEARCH_INDEX: { type: 'string', pattern: '^[a-z0-9_-]+$', default: 'stock' },
+  OPENSEARCH_TIMEOUT_MS: { type: 'integer', minimum: 100, maximum: 60_000, default: 5_000 },
   SEARCH_TOKEN_SECRET: { type: 'string', minLength: 32 },
   LOG_LEVEL: {
     type: 'string',
@@ -156,6 +159,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     searchEngine,
     opensearchUrl,
     opensearchIndex: v.OPENSEARCH_INDEX,
+    opensearchTimeoutMs: v.OPENSEARCH_TIMEOUT_MS,
     searchTokenSecret: (v.SEARCH_TOKEN_SECRET as string | undefined) ?? null,
     logLevel: v.LOG_LEVEL,
     // Demo data is the embedded default's point; a production database is never filled by surprise.

@@ -8,7 +8,10 @@ import { PostgresEngine } from './postgres-engine.js';
 export function createSearchEngine(config: Config, db: Database, _logger: Logger): SearchEngine {
   if (config.searchEngine === 'opensearch') {
     // loadConfig refuses SEARCH_ENGINE=opensearch without OPENSEARCH_URL.
-    return OpenSearchEngine.connect(config.opensearchUrl!, { index: config.opensearchIndex });
+    return OpenSearchEngine.connect(config.opensearchUrl!, {
+      index: config.opensearchIndex,
+      budgetMs: config.opensearchTimeoutMs,
+    });
   }
   return new PostgresEngine(db, { statsCacheSeconds: config.statsCacheSeconds });
 }

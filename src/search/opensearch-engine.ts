@@ -1,99 +1,83 @@
 import { Client, errors, type API } from '@opensearch-project/opensearch';
 import { DependencyUnavailableError } from '../http/errors.js';
-import type { Condition } from '../db/schema.js';
 import {
   QueryNotSupportedError,
   type DetailedPriceStats,
   type FacetRequest,
   type FacetValue,
-  type HistogramBucket,
   type PageRequest,
-  type PriceStats,
   type PriceSummary,
   type SearchEngine,
   type SearchResult,
   type StockQuery,
 } from './engine.js';
-import { toHit, type StockSource } from './opensearch-documents.js';
-import { MAX_RESULT_WINDOW, facetsBody, histogramBody, searchBody, statsBody } from './opensearch-queries.js';
-import { histogramBounds, roundPrice } from './price-math.js';
-
-/** The parts of the aggregation results this engine asks for (opensearch-queries.ts builds them). */
-interface StatsValue {
-  count: number;
-  min: number | null;
-  max: number | null;
-  avg: number | null;
-}
-interface Bucket<K> {
-  key: K;
-  doc_count: number;
-}
-interface StatsAggregations {
-  price: StatsValue;
-  sellers: { value: number };
-  by_condition: { buckets: (Bucket<Condition> & { price: StatsValue })[] };
-  by_country?: { buckets: (Bucket<string> & { price: StatsValue })[] };
-  percentiles?: { values: Record<string, number | null> };
-}
-interface SearchAnswer {
-  hits: { total?: { value: number } | number; hits: { _source?: StockSource }[] };
-  aggregations?: StatsAggregations;
-}
+import {
+  bucketCounts,
+  completeAnswer,
+  estimatedPercentile,
+  IncompleteAnswerError,
+  priceAtRank,
+  priceStats,
+  summary,
+  totalOf,
+  type Bucket,
+  type MsearchError,
+  type SearchAnswer,
+} from './opensearch-answers.js';
+import { toHit } from './opensearch-documents.js';
+import {
+  MAX_RESULT_WINDOW,
+  facetsBody,
+  histogramBody,
+  priceAtRankBody,
+  searchBody,
+  searchPreference,
+  statsBody,
+} from './opensearch-queries.js';
+import { histogramBounds, quartileRanks, quartilesFromRanks } from './price-math.js';
 
 export interface OpenSearchEngineOptions {
   /** the alias searches read (the indexer writes behind it) */
   index: string;
-  /** per request; a slower cluster is reported as unavailable */
-  requestTimeoutMs?: number;
+  /**
+   * What one search, statistics or list may take in all, however many requests it makes to the
+   * cluster: past it the caller gets 503 and the cluster is told to stop (OPENSEARCH_TIMEOUT_MS).
+   */
+  budgetMs?: number;
 }
 
-/** Transport-level failures: the cluster did not answer (or answered "not now"). */
+export const DEFAULT_BUDGET_MS = 5_000;
+
+/**
+ * The cluster cannot answer now: unreachable, too slow, a 5xx, a 429 (a full search queue or a
+ * tripped circuit breaker: "not now") or the alias missing (no index built yet, or an operator
+ * deleted it). The caller gets 503 and is charged nothing; none of these is the request's fault.
+ */
 function isUnavailable(error: unknown): boolean {
   if (
     error instanceof errors.ConnectionError ||
     error instanceof errors.TimeoutError ||
     error instanceof errors.NoLivingConnectionsError ||
-    error instanceof errors.RequestAbortedError
+    error instanceof errors.RequestAbortedError ||
+    error instanceof IncompleteAnswerError
   )
     return true;
-  return error instanceof errors.ResponseError && (error.statusCode ?? 0) >= 500;
+  if (!(error instanceof errors.ResponseError)) return false;
+  const type = (error.body as { error?: { type?: string } } | undefined)?.error?.type;
+  return unavailableStatus(error.statusCode ?? 0, type);
 }
 
-const summary = (s: StatsValue): PriceSummary => ({
-  count: s.count,
-  priceMin: s.min ?? 0,
-  priceMax: s.max ?? 0,
-  priceAvg: roundPrice(s.avg ?? 0),
-});
+const unavailableStatus = (status: number, type: string | undefined): boolean =>
+  status >= 500 || status === 429 || (status === 404 && type === 'index_not_found_exception');
 
-function priceStats(total: number, aggs: StatsAggregations | undefined): PriceStats {
-  if (!aggs || total === 0) {
-    return {
-      totalResults: 0,
-      priceMin: null,
-      priceMax: null,
-      priceAvg: null,
-      totalSellers: 0,
-      byCondition: {},
-    };
-  }
-  const byCondition: PriceStats['byCondition'] = {};
-  for (const b of aggs.by_condition.buckets) byCondition[b.key] = summary(b.price);
-  return {
-    totalResults: total,
-    priceMin: aggs.price.min,
-    priceMax: aggs.price.max,
-    priceAvg: aggs.price.avg === null ? null : roundPrice(aggs.price.avg),
-    totalSellers: aggs.sellers.value,
-    byCondition,
-  };
+/** One failed search of an msearch, as the error a lone search would have thrown. */
+function msearchFailure(failed: MsearchError): Error {
+  const status = failed.status ?? 500;
+  const detail = new Error(`search failed (${status}): ${failed.error?.type} ${failed.error?.reason}`);
+  return unavailableStatus(status, failed.error?.type)
+    ? new DependencyUnavailableError('opensearch', detail)
+    : detail;
 }
-
-const totalOf = (answer: SearchAnswer): number => {
-  const total = answer.hits.total;
-  return typeof total === 'number' ? total : (total?.value ?? 0);
-};
 
 /**
  * Answers searches, statistics and stock-derived lists from an OpenSearch index kept in step with
@@ -103,38 +87,104 @@ const totalOf = (answer: SearchAnswer): number => {
 export class OpenSearchEngine implements SearchEngine {
   readonly name = 'opensearch' as const;
   private readonly index_: string;
+  private readonly budgetMs: number;
 
   constructor(
     private readonly client: Client,
     options: OpenSearchEngineOptions,
   ) {
     this.index_ = options.index;
+    this.budgetMs = options.budgetMs ?? DEFAULT_BUDGET_MS;
   }
 
   static connect(url: string, options: OpenSearchEngineOptions): OpenSearchEngine {
     const client = new Client({
       node: url,
-      requestTimeout: options.requestTimeoutMs ?? 5_000,
-      // A retry on another node is cheap; on a single-node cluster it only doubles the wait.
-      maxRetries: 1,
+      requestTimeout: options.budgetMs ?? DEFAULT_BUDGET_MS,
+      // A retry goes to the same node (one URL, no sniffing) and would start a second search
+      // while the first may still run there: the caller's budget covers one attempt.
+      maxRetries: 0,
     });
     return new OpenSearchEngine(client, options);
   }
 
-  /** Every call to the cluster: transport failures become 503, nothing is charged. */
-  private async call<T>(request: () => Promise<{ body: T }>): Promise<T> {
+  /** Every call to the cluster: failures that are not the request's fault become 503. */
+  private async call<T>(request: () => Promise<T>): Promise<T> {
     try {
-      return (await request()).body;
+      return await request();
     } catch (error) {
       if (isUnavailable(error)) throw new DependencyUnavailableError('opensearch', error);
       throw error;
     }
   }
 
-  private async searchRaw(body: API.Search_RequestBody): Promise<SearchAnswer> {
-    const answer = await this.call(() => this.client.search({ index: this.index_, body }));
-    // The response type is generic over the document; the requested shape is ours.
-    return answer as unknown as SearchAnswer;
+  /**
+   * What is left of the caller's budget, for one request to the cluster. The cluster is given the
+   * same bound twice: `timeout` makes it stop collecting (its answer then says timed_out, and is
+   * refused), and `cancel_after_time_interval` cancels the search task, so no work goes on for a
+   * caller who already has its 503. The client gives up at the same moment and closes the
+   * connection, which also cancels the task on the cluster.
+   */
+  private budgetLeft(deadline: number): number {
+    const left = deadline - Date.now();
+    if (left <= 0) throw new DependencyUnavailableError('opensearch', new Error('search budget spent'));
+    return left;
+  }
+
+  private async searchRaw(
+    body: API.Search_RequestBody,
+    deadline: number,
+    asked: StockQuery | FacetRequest,
+  ): Promise<SearchAnswer> {
+    const left = this.budgetLeft(deadline);
+    return this.call(async () => {
+      const answer = await this.client.search(
+        {
+          index: this.index_,
+          body: { ...body, timeout: `${left}ms` },
+          cancel_after_time_interval: `${left}ms`,
+          // One copy of each shard per query, so every page of a search ranks on the same copy:
+          // replicas can score a document differently (deleted documents not yet merged away),
+          // and pages ordered by score would then overlap or skip.
+          preference: searchPreference(asked),
+        },
+        { requestTimeout: left, maxRetries: 0 },
+      );
+      // The response type is generic over the document; the requested shape is ours.
+      return completeAnswer(answer.body as unknown as SearchAnswer);
+    });
+  }
+
+  /** Several searches of one query in one round trip (msearch), each answer checked as one alone. */
+  private async searchMany(
+    bodies: API.Search_RequestBody[],
+    deadline: number,
+    asked: StockQuery,
+  ): Promise<SearchAnswer[]> {
+    if (bodies.length === 0) return [];
+    const left = this.budgetLeft(deadline);
+    const header = { index: this.index_, preference: searchPreference(asked) };
+    const answer = await this.call(async () => {
+      const response = await this.client.msearch(
+        {
+          // (msearch takes no cancel_after_time_interval: each search's timeout, and the
+          // connection the client closes at the deadline, stop it)
+          body: bodies.flatMap((body) => [header, { ...body, timeout: `${left}ms` }]),
+        },
+        { requestTimeout: left, maxRetries: 0 },
+      );
+      return response.body as unknown as { responses: (SearchAnswer & MsearchError)[] };
+    });
+    return this.call(async () =>
+      answer.responses.map((r) => {
+        if (r.error) throw msearchFailure(r);
+        return completeAnswer(r);
+      }),
+    );
+  }
+
+  private deadline(): number {
+    return Date.now() + this.budgetMs;
   }
 
   async search(query: StockQuery, page: PageRequest): Promise<SearchResult> {
@@ -145,14 +195,22 @@ export class OpenSearchEngine implements SearchEngine {
         'PAGE_OUT_OF_RANGE',
       );
     }
-    const answer = await this.searchRaw(searchBody(query, page));
+    const answer = await this.searchRaw(searchBody(query, page), this.deadline(), query);
     const total = totalOf(answer);
     const items = answer.hits.hits.flatMap((h) => (h._source ? [toHit(h._source, query.reference)] : []));
     return { total, items, stats: priceStats(total, answer.aggregations) };
   }
 
+  /**
+   * The figures of the whole result set, then, in one more round trip, what needs them: the
+   * histogram's buckets (from its min and max) and the quartiles. Quartiles are exact, as
+   * PostgreSQL's percentile_cont computes them, read from the prices at their ranks in price order
+   * while the result set fits the result window; beyond it they are the cluster's t-digest
+   * estimates (asked for in the first request).
+   */
   async stats(query: StockQuery): Promise<DetailedPriceStats> {
-    const answer = await this.searchRaw(statsBody(query));
+    const deadline = this.deadline();
+    const answer = await this.searchRaw(statsBody(query), deadline, query);
     const total = totalOf(answer);
     const base = priceStats(total, answer.aggregations);
     const aggs = answer.aggregations;
@@ -161,38 +219,27 @@ export class OpenSearchEngine implements SearchEngine {
     }
     const byCountry: Record<string, PriceSummary> = {};
     for (const b of aggs.by_country?.buckets ?? []) byCountry[b.key] = summary(b.price);
-    const pct = (p: string): number | null => {
-      const v = aggs.percentiles?.values[p];
-      return v === undefined || v === null ? null : roundPrice(v);
-    };
-    return {
-      ...base,
-      priceMedian: pct('50.0'),
-      priceP25: pct('25.0'),
-      priceP75: pct('75.0'),
-      histogram: await this.histogram(query, base.priceMin, base.priceMax, total),
-      byCountry,
-    };
-  }
 
-  /** The buckets need the min and max first: a second request, only when there are results. */
-  private async histogram(
-    query: StockQuery,
-    lo: number,
-    hi: number,
-    total: number,
-  ): Promise<HistogramBucket[]> {
-    const bounds = histogramBounds(lo, hi);
-    if (bounds.length === 1) return [{ ...bounds[0]!, count: total }];
-    const answer = (await this.searchRaw(histogramBody(query, bounds))) as unknown as {
-      aggregations: { histogram: { buckets: { doc_count: number }[] } };
-    };
-    const counts = answer.aggregations.histogram.buckets;
-    return bounds.map((b, i) => ({ ...b, count: counts[i]?.doc_count ?? 0 }));
+    const bounds = histogramBounds(base.priceMin, base.priceMax);
+    const ranks = total <= MAX_RESULT_WINDOW ? quartileRanks(total) : [];
+    const answers = await this.searchMany(
+      [
+        ...(bounds.length > 1 ? [histogramBody(query, bounds)] : []),
+        ...ranks.map((rank) => priceAtRankBody(query, rank)),
+      ],
+      deadline,
+      query,
+    );
+    const histogram =
+      bounds.length > 1 ? bucketCounts(bounds, answers.shift()!) : [{ ...bounds[0]!, count: total }];
+    const [p25, p50, p75] = ranks.length
+      ? quartilesFromRanks(total, new Map(ranks.map((rank, i) => [rank, priceAtRank(answers[i]!)])))
+      : [25, 50, 75].map((p) => estimatedPercentile(aggs, p));
+    return { ...base, priceMedian: p50!, priceP25: p25!, priceP75: p75!, histogram, byCountry };
   }
 
   async facets(request: FacetRequest): Promise<FacetValue[]> {
-    const answer = (await this.searchRaw(facetsBody(request))) as unknown as {
+    const answer = (await this.searchRaw(facetsBody(request), this.deadline(), request)) as unknown as {
       aggregations: {
         values: { buckets: (Bucket<string> & { spelling: { buckets: Bucket<string>[] } })[] };
       };
@@ -204,7 +251,9 @@ export class OpenSearchEngine implements SearchEngine {
   }
 
   async ping(): Promise<void> {
-    const exists = await this.call(() => this.client.indices.existsAlias({ name: this.index_ }));
+    const exists = await this.call(
+      async () => (await this.client.indices.existsAlias({ name: this.index_ })).body,
+    );
     // Up but without the alias (never reindexed): searches would fail, so not ready.
     if (!exists)
       throw new DependencyUnavailableError('opensearch', new Error(`alias ${this.index_} missing`));

@@ -1,6 +1,8 @@
+import { createHash } from 'node:crypto';
 import type { API, Types } from '@opensearch-project/opensearch';
 import type { FacetRequest, PageRequest, StockQuery } from './engine.js';
 import { fold, normalizeReference } from './references.js';
+import { canonicalFields } from './search-request.js';
 import { textWords } from './text-query.js';
 
 type Query = Types.Common_QueryDsl.QueryContainer;
@@ -55,6 +57,17 @@ export function stockQuery(q: StockQuery): Query {
     should.push({ multi_match: { query: words, type: 'bool_prefix', fields: ['text_all.*'] } });
   }
   return { bool: { filter, ...(must.length ? { must } : {}), ...(should.length ? { should } : {}) } };
+}
+
+/**
+ * The search preference of a query: the same string for every page of one search (whatever its
+ * page and size, and however its fields are spelled: the fields a search token is bound to), so
+ * the cluster routes them all to the same copy of each shard.
+ */
+export function searchPreference(asked: StockQuery | FacetRequest): string {
+  const fields = 'field' in asked ? asked : canonicalFields(asked);
+  // never starting with "_", which the cluster reads as one of its own preferences (_local…)
+  return `q${createHash('sha256').update(JSON.stringify(fields)).digest('base64url').slice(0, 22)}`;
 }
 
 /** Relevance for text, else price; the id always breaks ties so pages never overlap. */
@@ -122,6 +135,18 @@ export function histogramBody(q: StockQuery, bounds: { from: number; to: number 
         },
       },
     },
+  };
+}
+
+/** The price at one rank of the result set in price order (its sort value; no document read). */
+export function priceAtRankBody(q: StockQuery, rank: number): API.Search_RequestBody {
+  return {
+    query: stockQuery(q),
+    sort: [{ price: { order: 'asc' } }],
+    from: rank,
+    size: 1,
+    _source: false,
+    track_total_hits: false,
   };
 }
 

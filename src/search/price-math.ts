@@ -17,3 +17,29 @@ export function histogramBounds(lo: number, hi: number): { from: number; to: num
     to: i === HISTOGRAM_BUCKETS - 1 ? hi : roundPrice(lo + (i + 1) * width),
   }));
 }
+
+/** The quartiles the statistics report, as fractions. */
+export const QUARTILES = [0.25, 0.5, 0.75] as const;
+
+/**
+ * The 0-based ranks, in price order, whose prices give the quartiles of `total` prices as
+ * PostgreSQL's percentile_cont computes them: each lies at position p × (total − 1), between the
+ * prices at its floor and its ceiling.
+ */
+export function quartileRanks(total: number): number[] {
+  const ranks = QUARTILES.flatMap((p) => {
+    const position = p * (total - 1);
+    return [Math.floor(position), Math.ceil(position)];
+  });
+  return [...new Set(ranks)].sort((a, b) => a - b);
+}
+
+/** The quartiles (p25, p50, p75) from the prices at quartileRanks(total), rounded to cents. */
+export function quartilesFromRanks(total: number, priceAt: Map<number, number>): number[] {
+  return QUARTILES.map((p) => {
+    const position = p * (total - 1);
+    const lower = priceAt.get(Math.floor(position))!;
+    const upper = priceAt.get(Math.ceil(position))!;
+    return roundPrice(lower + (upper - lower) * (position - Math.floor(position)));
+  });
+}

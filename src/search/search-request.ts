@@ -10,6 +10,8 @@ import { textWords } from './text-query.js';
 export const MAX_RESULT_WINDOW = 10_000;
 export const DEFAULT_PER_PAGE = 20;
 export const MAX_PER_PAGE = 100;
+/** The highest price a stock item can have (numeric(12, 2)). */
+export const MAX_PRICE = 9_999_999_999.99;
 
 const text = (max: number, description: string) => ({
   type: 'string',
@@ -43,8 +45,18 @@ export const searchBodySchema = {
     is_oem: { type: 'boolean', description: 'Só peças OEM' },
     is_aftermarket: { type: 'boolean', description: 'Só peças aftermarket' },
     country: { type: 'string', pattern: '^[A-Za-z]{2}$', description: 'País do vendedor, ISO 3166-1 alfa-2' },
-    price_min: { type: 'number', minimum: 0, description: 'Preço mínimo em EUR' },
-    price_max: { type: 'number', minimum: 0, description: 'Preço máximo em EUR' },
+    price_min: {
+      type: 'number',
+      minimum: 0,
+      maximum: MAX_PRICE,
+      description: 'Preço mínimo em EUR, no máximo com duas casas decimais',
+    },
+    price_max: {
+      type: 'number',
+      minimum: 0,
+      maximum: MAX_PRICE,
+      description: 'Preço máximo em EUR, no máximo com duas casas decimais',
+    },
     page: { type: 'integer', minimum: 1, default: 1 },
     per_page: { type: 'integer', minimum: 1, maximum: MAX_PER_PAGE, default: DEFAULT_PER_PAGE },
     search_token: {
@@ -152,8 +164,8 @@ export function parseSearchBody(body: SearchBody): ParsedSearch {
       throw badRequest(`O país ${merged.country} não é um código ISO 3166-1 válido.`, 'INVALID_COUNTRY');
     query.country = code;
   }
-  if (merged.price_min !== undefined) query.priceMin = merged.price_min;
-  if (merged.price_max !== undefined) query.priceMax = merged.price_max;
+  if (merged.price_min !== undefined) query.priceMin = inCents(merged.price_min, 'price_min');
+  if (merged.price_max !== undefined) query.priceMax = inCents(merged.price_max, 'price_max');
   if (query.priceMin !== undefined && query.priceMax !== undefined && query.priceMin > query.priceMax) {
     throw badRequest('O campo price_min não pode ser maior do que price_max.', 'INVALID_PRICE_RANGE');
   }
@@ -186,13 +198,28 @@ export function assertWithinResultWindow({ page, perPage }: { page: number; perP
   }
 }
 
+/**
+ * Prices are in cents; a bound between two cents (10.005) would be rounded one way by PostgreSQL's
+ * numeric and another by OpenSearch's scaled price, so the two engines could disagree on an item
+ * priced at the bound. Refused rather than guessed.
+ */
+function inCents(value: number, field: string): number {
+  if (Math.round(value * 100) / 100 !== value) {
+    throw badRequest(
+      `O campo ${field} aceita no máximo duas casas decimais (cêntimos de euro): ${value}.`,
+      'INVALID_PRICE',
+    );
+  }
+  return value;
+}
+
 function requireWords(value: string, field: string): string {
   if (fold(value) === '') throw badRequest(`O campo ${field} não pode estar vazio.`, 'VALIDATION_ERROR');
   return value;
 }
 
 /** The same search written differently (case, accents, reference punctuation) gets the same fields. */
-function canonicalFields(q: StockQuery): Record<string, string | number | boolean> {
+export function canonicalFields(q: StockQuery): Record<string, string | number | boolean> {
   const fields: Record<string, string | number | boolean | undefined> = {
     reference: q.reference !== undefined ? normalizeReference(q.reference) : undefined,
     vehicle_make: q.vehicleMake !== undefined ? fold(q.vehicleMake) : undefined,

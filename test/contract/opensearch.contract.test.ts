@@ -15,26 +15,21 @@ import { engineContract } from './engine-contract.js';
 const OPENSEARCH_URL = process.env.OPENSEARCH_URL;
 
 describe.skipIf(!OPENSEARCH_URL)('OpenSearch (OPENSEARCH_URL)', () => {
-  engineContract(
-    'opensearch',
-    async () => {
-      const database = await createTestDatabase();
-      await loadStockFixture(database.handle.db);
-      const client = createClusterClient(OPENSEARCH_URL!);
-      const alias = `contract_${randomBytes(4).toString('hex')}`;
-      await rebuildIndex(database.handle.db, client, alias);
-      const engine = new OpenSearchEngine(client, { index: alias });
-      return {
-        engine,
-        async close() {
-          const indices = await aliasTargets(client, alias);
-          if (indices.length) await client.indices.delete({ index: indices });
-          await client.close();
-          await database.drop();
-        },
-      };
-    },
-    // t-digest estimates; on 25 prices the error stays well under the fixture's price steps.
-    { percentileTolerance: 7.5 },
-  );
+  engineContract('opensearch', async () => {
+    const database = await createTestDatabase();
+    await loadStockFixture(database.handle.db);
+    const client = createClusterClient(OPENSEARCH_URL!);
+    const alias = `contract_${randomBytes(4).toString('hex')}`;
+    await rebuildIndex(database.handle.db, client, alias);
+    const engine = new OpenSearchEngine(client, { index: alias });
+    return {
+      engine,
+      async close() {
+        const indices = await aliasTargets(client, alias);
+        if (indices.length) await client.indices.delete({ index: indices });
+        await client.close();
+        await database.drop();
+      },
+    };
+  });
 });

@@ -13,6 +13,32 @@ declare module 'vitest' {
 }
 
 /**
+ * The live cluster the OpenSearch cases run on. In CI (CI=true) it must be there: a run that
+ * skipped them would pass without having tested the production engine. Elsewhere a missing
+ * OPENSEARCH_URL skips them with this reason; a URL that does not answer is always an error.
+ */
+async function checkOpenSearch(): Promise<void> {
+  const url = process.env.OPENSEARCH_URL;
+  if (!url) {
+    if (process.env.CI === 'true' || process.env.CI === '1') {
+      throw new Error(
+        '[test] CI=true mas OPENSEARCH_URL não está definido: os testes no OpenSearch não podem ser ignorados em CI (npm run opensearch:start).',
+      );
+    }
+    console.log(
+      '[test] OPENSEARCH_URL não definido: os testes no OpenSearch são ignorados (npm run opensearch:start; OPENSEARCH_URL=http://127.0.0.1:9200 npm test).',
+    );
+    return;
+  }
+  const answer = await fetch(`${url}/_cluster/health`).catch((error: unknown) => error as Error);
+  if (answer instanceof Error || !answer.ok) {
+    throw new Error(
+      `[test] OPENSEARCH_URL=${url} não responde (${answer instanceof Error ? answer.message : `HTTP ${answer.status}`}): inicie-o com npm run opensearch:start.`,
+    );
+  }
+}
+
+/**
  * Once per run: a freshly migrated template database. Each test file copies it with
  * CREATE DATABASE ... TEMPLATE (a file copy, milliseconds) and drops its copy at the end.
  */
@@ -21,6 +47,7 @@ export default async function setup(project: TestProject) {
   project.provide('runId', runId);
   if (!TEST_REDIS_URL)
     console.log('[test] REDIS_URL não definido: os testes que precisam de Redis são ignorados.');
+  await checkOpenSearch();
   if (!TEST_DATABASE_URL) {
     console.log('[test] DATABASE_URL não definido: cada ficheiro de teste usa PGlite em memória.');
     project.provide('templateDatabase', null);

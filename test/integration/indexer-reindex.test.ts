@@ -47,7 +47,10 @@ describe('reindex', () => {
 
   it('loads a new index with refresh off and no replicas, restores them, swaps the alias, drops the old index', async () => {
     const progress: number[] = [];
-    const result = await rebuildIndex(database.handle.db, client, 'stock', (n) => progress.push(n), 10);
+    const result = await rebuildIndex(database.handle.db, client, 'stock', {
+      progress: (n) => progress.push(n),
+      batchSize: 10,
+    });
     expect(result).toEqual({ index: 'stock_v3', documents: FIXTURE_ITEMS.length, removed: ['stock_v2'] });
     const calls = sent.map((s) => s.call);
     const bulks = Math.ceil(FIXTURE_ITEMS.length / 10);

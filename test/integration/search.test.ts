@@ -10,7 +10,8 @@ import {
   type PlainQuery,
 } from '../helpers/brute-force.js';
 import { FIXTURE_ITEMS, loadStockFixture } from '../helpers/stock-fixture.js';
-import { startTestApp, type TestApp } from '../helpers/test-app.js';
+import { ENGINES, startEngineApp, type EngineApp } from '../helpers/engine-app.js';
+import { startTestApp } from '../helpers/test-app.js';
 import type { TestClient } from '../helpers/test-client.js';
 
 interface SearchBody {
@@ -27,583 +28,593 @@ interface SearchBody {
   results: Array<Record<string, unknown> & { id: number; preco: number }>;
 }
 
-let app: TestApp;
-let clock: ManualClock;
-let account: TestAccount;
-let api: TestClient;
+/** Everything through HTTP, on each engine: the same answers are required of both. */
+describe.each(ENGINES)('on the %s engine', (engine) => {
+  let app: EngineApp;
+  let clock: ManualClock;
+  let account: TestAccount;
+  let api: TestClient;
 
-beforeAll(async () => {
-  clock = new ManualClock(new Date('2026-11-22T12:00:00Z'));
-  app = await startTestApp({ clock });
-  await loadStockFixture(app.services.db);
-});
-afterAll(() => app.close());
-beforeEach(async () => {
-  account = await createTestAccount(app.services.db, clock);
-  api = app.api.withApiKey(account.apiKey);
-});
-
-const search = (body: Record<string, unknown>, client: TestClient = api) =>
-  client.post<SearchBody>('/data/search', body);
-
-async function balance(accountId = account.accountId): Promise<number> {
-  const row = await app.services.db
-    .selectFrom('accounts')
-    .select('credits')
-    .where('id', '=', accountId)
-    .executeTakeFirstOrThrow();
-  return row.credits;
-}
-
-describe('search semantics', () => {
-  const cases: Array<[string, Record<string, unknown>, PlainQuery]> = [
-    [
-      'reference, normalized (case, spaces, dashes, dots)',
-      { reference: '1k0.615-301 aa' },
-      { reference: '1K0615301AA' },
-    ],
-    [
-      'aftermarket reference finds the whole cross-reference group',
-      { reference: '09 9145 11' },
-      { reference: '09914511' },
-    ],
-    ['associated reference of an item', { reference: 'DF4294S' }, { reference: 'DF4294S' }],
-    ['make, case and accent-insensitive', { vehicle_make: 'citroen' }, { make: 'Citroën' }],
-    [
-      'model matches whole words from the start',
-      { vehicle_make: 'VOLKSWAGEN', vehicle_model: 'golf' },
-      { make: 'volkswagen', model: 'golf' },
-    ],
-    [
-      'model with accents',
-      { vehicle_make: 'bmw', vehicle_model: 'serie 3' },
-      { make: 'bmw', model: 'série 3' },
-    ],
-    ['part id', { part_id: 3 }, { partId: 3 }],
-    ['condition filter', { part_id: 7, condition: 'usado_bom' }, { partId: 7, condition: 'usado_bom' }],
-    ['is_oem filter', { reference: '1K0615301AA', is_oem: true }, { reference: '1K0615301AA', isOem: true }],
-    ['is_aftermarket filter', { part_id: 3, is_aftermarket: true }, { partId: 3, isAftermarket: true }],
-    ['country filter (lower-case accepted)', { part_id: 7, country: 'de' }, { partId: 7, country: 'DE' }],
-    [
-      'price range, inclusive',
-      { part_id: 7, price_min: 30, price_max: 45.5 },
-      { partId: 7, priceMin: 30, priceMax: 45.5 },
-    ],
-    [
-      'Portuguese aliases',
-      { referencia: '1K0615301AA', marca_veiculo: 'volkswagen' },
-      { reference: '1K0615301AA', make: 'volkswagen' },
-    ],
-  ];
-
-  it.each(cases)('%s', async (_name, body, plain) => {
-    const expected = FIXTURE_ITEMS.filter((i) => matches(i, plain)).sort(byPriceThenId);
-    expect(expected.length).toBeGreaterThan(0);
-    const res = await search({ ...body, per_page: 100 });
-    expect(res.status).toBe(200);
-    expect(res.body.total).toBe(expected.length);
-    expect(res.body.results.map((r) => r.id)).toEqual(expected.map((i) => i.id));
-    expect(res.body.stats).toEqual(expectedStats(expected));
+  beforeAll(async () => {
+    clock = new ManualClock(new Date('2026-11-22T12:00:00Z'));
+    app = await startEngineApp(engine, (db) => loadStockFixture(db), { clock });
+  });
+  afterAll(() => app.close());
+  beforeEach(async () => {
+    account = await createTestAccount(app.services.db, clock);
+    api = app.api.withApiKey(account.apiKey);
   });
 
-  it('returns the spec item fields and says which reference matched', async () => {
-    const res = await search({ reference: '24 0125 0131 1' });
-    const ids = res.body.results.map((r) => r.id);
-    expect(ids).toEqual([2, 3, 1]);
-    const first = res.body.results[0]!;
-    const item = FIXTURE_ITEMS.find((i) => i.id === 2)!;
-    expect(first).toMatchObject({
-      id: 2,
-      referencia_oem: item.reference,
-      titulo: item.title,
-      condicao: item.condition,
-      preco: item.price,
-      moeda: 'EUR',
-      vendor_nome: vendorName(item.vendorId),
-      location_country_code: 'ES',
-      referencia_encontrada: '24.0125-0131.1',
+  const search = (body: Record<string, unknown>, client: TestClient = api) =>
+    client.post<SearchBody>('/data/search', body);
+
+  async function balance(accountId = account.accountId): Promise<number> {
+    const row = await app.services.db
+      .selectFrom('accounts')
+      .select('credits')
+      .where('id', '=', accountId)
+      .executeTakeFirstOrThrow();
+    return row.credits;
+  }
+
+  describe('search semantics', () => {
+    const cases: Array<[string, Record<string, unknown>, PlainQuery]> = [
+      [
+        'reference, normalized (case, spaces, dashes, dots)',
+        { reference: '1k0.615-301 aa' },
+        { reference: '1K0615301AA' },
+      ],
+      [
+        'aftermarket reference finds the whole cross-reference group',
+        { reference: '09 9145 11' },
+        { reference: '09914511' },
+      ],
+      ['associated reference of an item', { reference: 'DF4294S' }, { reference: 'DF4294S' }],
+      ['make, case and accent-insensitive', { vehicle_make: 'citroen' }, { make: 'Citroën' }],
+      [
+        'model matches whole words from the start',
+        { vehicle_make: 'VOLKSWAGEN', vehicle_model: 'golf' },
+        { make: 'volkswagen', model: 'golf' },
+      ],
+      [
+        'model with accents',
+        { vehicle_make: 'bmw', vehicle_model: 'serie 3' },
+        { make: 'bmw', model: 'série 3' },
+      ],
+      ['part id', { part_id: 3 }, { partId: 3 }],
+      ['condition filter', { part_id: 7, condition: 'usado_bom' }, { partId: 7, condition: 'usado_bom' }],
+      [
+        'is_oem filter',
+        { reference: '1K0615301AA', is_oem: true },
+        { reference: '1K0615301AA', isOem: true },
+      ],
+      ['is_aftermarket filter', { part_id: 3, is_aftermarket: true }, { partId: 3, isAftermarket: true }],
+      ['country filter (lower-case accepted)', { part_id: 7, country: 'de' }, { partId: 7, country: 'DE' }],
+      [
+        'price range, inclusive',
+        { part_id: 7, price_min: 30, price_max: 45.5 },
+        { partId: 7, priceMin: 30, priceMax: 45.5 },
+      ],
+      [
+        'Portuguese aliases',
+        { referencia: '1K0615301AA', marca_veiculo: 'volkswagen' },
+        { reference: '1K0615301AA', make: 'volkswagen' },
+      ],
+    ];
+
+    it.each(cases)('%s', async (_name, body, plain) => {
+      const expected = FIXTURE_ITEMS.filter((i) => matches(i, plain)).sort(byPriceThenId);
+      expect(expected.length).toBeGreaterThan(0);
+      const res = await search({ ...body, per_page: 100 });
+      expect(res.status).toBe(200);
+      expect(res.body.total).toBe(expected.length);
+      expect(res.body.results.map((r) => r.id)).toEqual(expected.map((i) => i.id));
+      expect(res.body.stats).toEqual(expectedStats(expected));
     });
-    const viaAssociated = await search({ reference: '1K0615301AA' });
-    const trw = viaAssociated.body.results.find((r) => r.id === 4)!;
-    expect(trw.referencia_encontrada).toBe('1K0 615 301 AA');
-    expect(trw.referencias).toEqual([
-      { referencia: '1K0 615 301 AA', tipo: 'oem', marca: 'VW' },
-      { referencia: 'DF 4294 S', tipo: 'aftermarket', marca: 'TRW' },
-    ]);
-    expect(viaAssociated.body.results.find((r) => r.id === 1)!.referencia_encontrada).toBe('1K0 615 301 AA');
-  });
 
-  it('full text: accent-insensitive, several languages, prefix on the last word', async () => {
-    const travao = await search({ text: 'travao', per_page: 100 });
-    expect(travao.body.results.map((r) => r.id).sort((a, b) => a - b)).toEqual(
-      FIXTURE_ITEMS.filter((i) => /travão/i.test(i.title + ' ' + (i.description ?? '')))
-        .map((i) => i.id)
-        .sort((a, b) => a - b),
-    );
-    expect((await search({ text: 'Disque frein' })).body.results.map((r) => r.id)).toEqual([4]);
-    expect((await search({ texto: 'bremsscheib' })).body.results.map((r) => r.id)).toEqual([3]);
-    expect((await search({ text: 'belüftet' })).body.results.map((r) => r.id)).toEqual([3]);
-    expect((await search({ text: 'ALTERN' })).body.results.map((r) => r.id)).toEqual([6]);
-    const filtered = await search({ text: 'disco', condition: 'novo' });
-    expect(filtered.body.results.every((r) => r.condicao === 'novo')).toBe(true);
-  });
-
-  it('text ranks by relevance: a title match before a description-only match', async () => {
-    const res = await search({ text: 'filtro oleo' });
-    expect(res.body.results.map((r) => r.id)).toEqual([8]);
-    const golf = await search({ text: 'golf' });
-    // item 8 mentions Golf in its description only; no title has it; prefix also finds "Golfinho"
-    expect(golf.body.results.map((r) => r.id).sort()).toEqual([7, 8]);
-  });
-
-  it('pages are stable, never overlap, and cover the result set exactly', async () => {
-    const expected = FIXTURE_ITEMS.filter((i) => i.partId === 7)
-      .sort(byPriceThenId)
-      .map((i) => i.id);
-    const first = await search({ part_id: 7, per_page: 4 });
-    expect(first.body.total_pages).toBe(Math.ceil(expected.length / 4));
-    const seen: number[] = [];
-    for (let page = 1; page <= first.body.total_pages; page++) {
-      const res = await search({ part_id: 7, per_page: 4, page, search_token: first.body.search_token });
-      expect(res.body.page).toBe(page);
-      seen.push(...res.body.results.map((r) => r.id));
-    }
-    expect(seen).toEqual(expected);
-  });
-
-  it('a page past the end is 200 with no results and the true total', async () => {
-    const res = await search({ part_id: 7, per_page: 10, page: 9 });
-    expect(res.status).toBe(200);
-    expect(res.body.results).toEqual([]);
-    expect(res.body.total).toBe(25);
-  });
-
-  it('no results: 0 credits, no token, empty stats', async () => {
-    const res = await search({ reference: 'NOPE-0000' });
-    expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ credits_spent: 0, total: 0, total_pages: 0, results: [] });
-    expect(res.body).not.toHaveProperty('search_token');
-    expect(res.body.stats).toEqual(expectedStats([]));
-    expect(res.headers.get('x-search-token-status')).toBe('none');
-    expect(await balance()).toBe(50);
-  });
-});
-
-describe('documented headers', () => {
-  it('a search answer sends every header its OpenAPI description declares', async () => {
-    const doc = await app.api.get<{
-      paths: Record<string, Record<string, { responses: Record<string, { headers?: object }> }>>;
-    }>('/openapi.json');
-    const declared = (status: string) =>
-      Object.keys(doc.body.paths['/data/search']!.post!.responses[status]!.headers ?? {});
-    expect(declared('200')).toEqual(
-      expect.arrayContaining(['X-Search-Token-Status', 'X-RateLimit-Remaining', 'X-Request-Id']),
-    );
-    const ok = await search({ part_id: 3 });
-    for (const name of declared('200')) expect(ok.headers.get(name), name).not.toBeNull();
-    const bad = await search({ part_id: 'x' });
-    expect(bad.status).toBe(400);
-    for (const name of declared('400')) expect(bad.headers.get(name), name).not.toBeNull();
-  });
-});
-
-describe('validation', () => {
-  it.each([
-    [{}, 'MISSING_SEARCH_FIELD'],
-    [{ condition: 'novo', country: 'PT' }, 'MISSING_SEARCH_FIELD'],
-    [{ vehicle_model: 'Golf' }, 'MISSING_SEARCH_FIELD'],
-    [{ reference: 'A', referencia: 'B' }, 'CONFLICTING_FIELDS'],
-    [{ reference: '---' }, 'INVALID_REFERENCE'],
-    [{ text: '?!' }, 'INVALID_TEXT'],
-    [{ part_id: 3, price_min: 10, price_max: 5 }, 'INVALID_PRICE_RANGE'],
-    [{ part_id: 3, country: 'XX' }, 'INVALID_COUNTRY'],
-    [{ part_id: 3, country: 'PRT' }, 'VALIDATION_ERROR'],
-    [{ part_id: 3, per_page: 101 }, 'VALIDATION_ERROR'],
-    [{ part_id: 3, per_page: 0 }, 'VALIDATION_ERROR'],
-    [{ part_id: 3, page: 0 }, 'VALIDATION_ERROR'],
-    [{ part_id: '3' }, 'VALIDATION_ERROR'],
-    [{ part_id: 3, condition: 'bom' }, 'VALIDATION_ERROR'],
-    [{ part_id: 3, is_oem: 'yes' }, 'VALIDATION_ERROR'],
-    [{ part_id: 3, price_min: -1 }, 'VALIDATION_ERROR'],
-    [{ part_id: 3, colour: 'red' }, 'VALIDATION_ERROR'],
-    [{ part_id: 3, page: 101, per_page: 100 }, 'PAGE_OUT_OF_RANGE'],
-    // text PostgreSQL cannot store or compare: the caller's 400, not a 500 from the database
-    [{ reference: 'ABC\u0000DEF' }, 'INVALID_CHARACTERS'],
-    [{ vehicle_make: 'Volkswagen', vehicle_model: '\u0000' }, 'INVALID_CHARACTERS'],
-    [{ vehicle_make: '\ud800' }, 'INVALID_CHARACTERS'],
-  ])('%o -> 400 %s, nothing charged', async (body, code) => {
-    const res = await search(body);
-    expect(res.status).toBe(400);
-    expect(res.body).toMatchObject({ success: false, code });
-    expect(typeof (res.body as unknown as { mensagem: string }).mensagem).toBe('string');
-    expect(await balance()).toBe(50);
-  });
-
-  it('names the unknown field and the bad value in Portuguese', async () => {
-    const res = await search({ part_id: 3, colour: 'red', per_page: 500 });
-    const mensagem = (res.body as unknown as { mensagem: string }).mensagem;
-    expect(mensagem).toContain('corpo.colour não é reconhecido');
-    expect(mensagem).toContain('corpo.per_page deve ser no máximo 100');
-  });
-
-  it('the same value under both names is accepted', async () => {
-    const res = await search({ reference: '1K0615301AA', referencia: '1K0615301AA' });
-    expect(res.status).toBe(200);
-  });
-
-  it('401 without a credential, with an unknown key, and with a malformed bearer', async () => {
-    expect((await app.api.post('/data/search', { part_id: 3 })).status).toBe(401);
-    expect((await app.api.withApiKey('psk_unknown').post('/data/search', { part_id: 3 })).status).toBe(401);
-    expect(
-      (await app.api.with({ Authorization: 'Basic abc' }).post('/data/search', { part_id: 3 })).status,
-    ).toBe(401);
-  });
-
-  it('every credential presented must be valid and of one account', async () => {
-    const withBadBearer = app.api.withApiKey(account.apiKey).withBearer('pst_not-a-session');
-    expect((await withBadBearer.post('/data/search', { part_id: 3 })).status).toBe(401);
-    // two bad credentials: the key's error, even when the bearer's is known first (no lookup)
-    for (const bearer of ['pst_not-a-session', 'not-even-a-bearer-token']) {
-      const bothBad = await app.api
-        .withApiKey('psk_unknown')
-        .withBearer(bearer)
-        .post('/data/search', { part_id: 3 });
-      expect(bothBad.status).toBe(401);
-      expect(bothBad.body.code).toBe('INVALID_API_KEY');
-    }
-    const both = app.api.withApiKey(account.apiKey).withBearer(account.bearer);
-    expect((await both.post('/data/search', { part_id: 3 })).status).toBe(200);
-    const other = await createTestAccount(app.services.db, clock);
-    const mixed = await app.api
-      .withApiKey(account.apiKey)
-      .withBearer(other.bearer)
-      .post('/data/search', { part_id: 3 });
-    expect(mixed.status).toBe(401);
-    expect(mixed.body.code).toBe('CREDENTIALS_MISMATCH');
-    const badKeyOnBearerRoute = await app.api
-      .withBearer(account.bearer)
-      .withApiKey('psk_unknown')
-      .get('/data/credits/balance');
-    expect(badKeyOnBearerRoute.status).toBe(401);
-    expect(await balance()).toBe(49);
-  });
-
-  it('accepts a Bearer token as well as an API key', async () => {
-    const res = await search({ part_id: 3 }, app.api.withBearer(account.bearer));
-    expect(res.status).toBe(200);
-    expect(res.body.credits_spent).toBe(1);
-  });
-});
-
-describe('credits and search tokens', () => {
-  it('first page with results costs 1 and returns a token valid 10 minutes', async () => {
-    const res = await search({ part_id: 7, per_page: 5 });
-    expect(res.body.credits_spent).toBe(1);
-    expect(res.body.credits_remaining).toBe(49);
-    expect(res.body.search_token).toMatch(/^st1\./);
-    expect(new Date(res.body.search_token_expires_at!).getTime()).toBe(
-      clock.now().getTime() + 10 * 60 * 1000,
-    );
-    expect(res.headers.get('x-search-token-status')).toBe('none');
-    expect(await balance()).toBe(49);
-  });
-
-  it('pages with the token are free while it is valid, page 1 included', async () => {
-    const first = await search({ part_id: 7, per_page: 5 });
-    const token = first.body.search_token!;
-    for (const page of [2, 3, 1]) {
-      clock.advance(60_000);
-      const res = await search({ part_id: 7, per_page: 5, page, search_token: token });
-      expect(res.body.credits_spent).toBe(0);
-      expect(res.body.search_token).toBe(token);
-      expect(res.headers.get('x-search-token-status')).toBe('valid');
-    }
-    // per_page is not part of the token binding
-    const wider = await search({ part_id: 7, per_page: 10, page: 2, search_token: token });
-    expect(wider.body.credits_spent).toBe(0);
-    expect(await balance()).toBe(49);
-  });
-
-  it('an expired token is charged as a first search and gets a new token', async () => {
-    const first = await search({ part_id: 7 });
-    clock.advance(10 * 60 * 1000);
-    const res = await search({ part_id: 7, page: 2, search_token: first.body.search_token });
-    expect(res.headers.get('x-search-token-status')).toBe('expired');
-    expect(res.body.credits_spent).toBe(1);
-    expect(res.body.search_token).not.toBe(first.body.search_token);
-    expect(await balance()).toBe(48);
-  });
-
-  it('a token issued mid-second is still valid a millisecond before its 10 minutes end', async () => {
-    clock.advance(999);
-    const first = await search({ part_id: 7 });
-    const expiresAt = new Date(first.body.search_token_expires_at!).getTime();
-    expect(expiresAt - clock.now().getTime()).toBeGreaterThanOrEqual(10 * 60 * 1000);
-    expect(expiresAt - clock.now().getTime()).toBeLessThan(10 * 60 * 1000 + 1000);
-    clock.advance(10 * 60 * 1000 - 1);
-    const page = await search({ part_id: 7, page: 2, search_token: first.body.search_token });
-    expect(page.headers.get('x-search-token-status')).toBe('valid');
-    expect(page.body.credits_spent).toBe(0);
-  });
-
-  it('a forged token is invalid and charged', async () => {
-    const first = await search({ part_id: 7 });
-    const token = first.body.search_token!;
-    const forged = token.replace(/\.(\d+)\./, (_, exp: string) => `.${Number(exp) + 3600}.`);
-    const res = await search({ part_id: 7, page: 2, search_token: forged });
-    expect(res.headers.get('x-search-token-status')).toBe('invalid');
-    expect(res.body.credits_spent).toBe(1);
-    const garbage = await search({ part_id: 7, page: 2, search_token: 'not-a-token' });
-    expect(garbage.headers.get('x-search-token-status')).toBe('invalid');
-    expect(await balance()).toBe(47);
-  });
-
-  it('a token for other search fields, or of another account, is a mismatch and charged', async () => {
-    const first = await search({ part_id: 7 });
-    const other = await search({ part_id: 3, search_token: first.body.search_token });
-    expect(other.headers.get('x-search-token-status')).toBe('mismatch');
-    expect(other.body.credits_spent).toBe(1);
-    const stranger = await createTestAccount(app.services.db, clock);
-    const theirs = await search(
-      { part_id: 7, page: 2, search_token: first.body.search_token },
-      app.api.withApiKey(stranger.apiKey),
-    );
-    expect(theirs.headers.get('x-search-token-status')).toBe('mismatch');
-    expect(theirs.body.credits_spent).toBe(1);
-    expect(await balance(stranger.accountId)).toBe(49);
-  });
-
-  it('the same search written differently keeps the token valid', async () => {
-    const first = await search({ reference: '1K0 615 301 AA', vehicle_make: 'Volkswagen' });
-    const res = await search({
-      referencia: '1k0-615-301-aa',
-      marca_veiculo: 'VOLKSWAGEN',
-      page: 2,
-      search_token: first.body.search_token,
-    });
-    expect(res.headers.get('x-search-token-status')).toBe('valid');
-    expect(res.body.credits_spent).toBe(0);
-  });
-
-  it('402 with no results returned and nothing written when the balance is 0', async () => {
-    const broke = await createTestAccount(app.services.db, clock, { credits: 0 });
-    const before = await app.services.db
-      .selectFrom('credit_ledger')
-      .select('id')
-      .where('account_id', '=', broke.accountId)
-      .execute();
-    const res = await search({ part_id: 7 }, app.api.withApiKey(broke.apiKey));
-    expect(res.status).toBe(402);
-    expect(res.body).toMatchObject({ success: false, code: 'INSUFFICIENT_CREDITS' });
-    expect(res.body).not.toHaveProperty('results');
-    expect(await balance(broke.accountId)).toBe(0);
-    const after = await app.services.db
-      .selectFrom('credit_ledger')
-      .select('id')
-      .where('account_id', '=', broke.accountId)
-      .execute();
-    expect(after).toEqual(before);
-    // a search without results is still free and allowed
-    expect((await search({ reference: 'NOPE' }, app.api.withApiKey(broke.apiKey))).status).toBe(200);
-  });
-
-  it('the account daily limit stops spending for the rest of the UTC day', async () => {
-    await app.services.db
-      .updateTable('accounts')
-      .set({ daily_credit_limit: 2 })
-      .where('id', '=', account.accountId)
-      .execute();
-    expect((await search({ part_id: 7 })).body.credits_spent).toBe(1);
-    expect((await search({ part_id: 3 })).body.credits_spent).toBe(1);
-    const third = await search({ part_id: 11 });
-    expect(third.status).toBe(402);
-    expect(third.body).toMatchObject({ code: 'DAILY_LIMIT_REACHED' });
-    expect(await balance()).toBe(48);
-    clock.set(new Date('2026-11-23T00:00:01Z'));
-    try {
-      expect((await search({ part_id: 11 })).status).toBe(200);
-    } finally {
-      clock.set(new Date('2026-11-22T12:00:00Z'));
-    }
-  });
-
-  it("an API key's daily limit applies to that key only", async () => {
-    const limited = await createTestAccount(app.services.db, clock, { keyDailyLimit: 1 });
-    const key = app.api.withApiKey(limited.apiKey);
-    expect((await search({ part_id: 7 }, key)).status).toBe(200);
-    const second = await search({ part_id: 3 }, key);
-    expect(second.status).toBe(402);
-    expect(second.body).toMatchObject({ code: 'DAILY_LIMIT_REACHED' });
-    expect((await search({ part_id: 3 }, app.api.withBearer(limited.bearer))).status).toBe(200);
-  });
-
-  it('records history rows and ledger rows that add up to the balance', async () => {
-    await search({ part_id: 7 });
-    await search({ reference: 'NOPE' });
-    const first = await search({ part_id: 3 });
-    await search({ part_id: 3, page: 2, search_token: first.body.search_token });
-    const db = app.services.db;
-    const history = await db
-      .selectFrom('searches')
-      .selectAll()
-      .where('account_id', '=', account.accountId)
-      .orderBy('id')
-      .execute();
-    expect(history.map((h) => [h.total > 0, h.credits_spent, h.token_status])).toEqual([
-      [true, 1, 'none'],
-      [false, 0, 'none'],
-      [true, 1, 'none'],
-      [true, 0, 'valid'],
-    ]);
-    const ledger = await db
-      .selectFrom('credit_ledger')
-      .selectAll()
-      .where('account_id', '=', account.accountId)
-      .execute();
-    expect(ledger.reduce((s, l) => s + l.delta, 0)).toBe(await balance());
-  });
-});
-
-describe('POST /data/search/stats', () => {
-  it('equals a brute-force computation and costs 1 credit', async () => {
-    const res = await api.post<{
-      credits_spent: number;
-      stats: Record<string, unknown> & { histogram: { count: number; from: number; to: number }[] };
-    }>('/data/search/stats', { part_id: 7, price_max: 60 });
-    expect(res.status).toBe(200);
-    expect(res.body.credits_spent).toBe(1);
-    const expected = FIXTURE_ITEMS.filter((i) => matches(i, { partId: 7, priceMax: 60 }));
-    const { histogram, ...rest } = res.body.stats;
-    expect(rest).toEqual(expectedDetailedStats(expected));
-    expect(histogram).toHaveLength(20);
-    expect(histogram.reduce((s, b) => s + b.count, 0)).toBe(expected.length);
-    expect(histogram[0]!.from).toBe(30);
-    expect(histogram.at(-1)!.to).toBe(60);
-    for (const item of expected) {
-      const bucket = histogram.findIndex(
-        (b, i) => item.price >= b.from && (item.price < b.to || i === histogram.length - 1),
+    it('returns the spec item fields and says which reference matched', async () => {
+      const res = await search({ reference: '24 0125 0131 1' });
+      const ids = res.body.results.map((r) => r.id);
+      expect(ids).toEqual([2, 3, 1]);
+      const first = res.body.results[0]!;
+      const item = FIXTURE_ITEMS.find((i) => i.id === 2)!;
+      expect(first).toMatchObject({
+        id: 2,
+        referencia_oem: item.reference,
+        titulo: item.title,
+        condicao: item.condition,
+        preco: item.price,
+        moeda: 'EUR',
+        vendor_nome: vendorName(item.vendorId),
+        location_country_code: 'ES',
+        referencia_encontrada: '24.0125-0131.1',
+      });
+      const viaAssociated = await search({ reference: '1K0615301AA' });
+      const trw = viaAssociated.body.results.find((r) => r.id === 4)!;
+      expect(trw.referencia_encontrada).toBe('1K0 615 301 AA');
+      expect(trw.referencias).toEqual([
+        { referencia: '1K0 615 301 AA', tipo: 'oem', marca: 'VW' },
+        { referencia: 'DF 4294 S', tipo: 'aftermarket', marca: 'TRW' },
+      ]);
+      expect(viaAssociated.body.results.find((r) => r.id === 1)!.referencia_encontrada).toBe(
+        '1K0 615 301 AA',
       );
-      expect(bucket).toBeGreaterThanOrEqual(0);
-    }
-    expect(histogram[0]!.count).toBe(expected.filter((i) => i.price === 30).length);
-    expect(await balance()).toBe(49);
-  });
-
-  it('filters narrow the stats; no results cost nothing', async () => {
-    const res = await api.post<{ credits_spent: number; stats: Record<string, unknown> }>(
-      '/data/search/stats',
-      {
-        part_id: 7,
-        condition: 'novo',
-        country: 'PT',
-      },
-    );
-    const expected = FIXTURE_ITEMS.filter((i) => matches(i, { partId: 7, condition: 'novo', country: 'PT' }));
-    expect(res.body.stats).toMatchObject(expectedDetailedStats(expected));
-    const none = await api.post<{ credits_spent: number; stats: Record<string, unknown> }>(
-      '/data/search/stats',
-      { reference: 'NOPE' },
-    );
-    expect(none.body.credits_spent).toBe(0);
-    expect(none.body.stats).toMatchObject({
-      total_results: 0,
-      price_median: null,
-      histogram: [],
-      by_country: {},
     });
-    expect(await balance()).toBe(49);
-  });
 
-  it('ignores page and per_page, which only a search pages with', async () => {
-    const res = await api.post<{ stats: { total_results: number } }>('/data/search/stats', {
-      part_id: 7,
-      page: 200,
-      per_page: 100,
+    it('full text: accent-insensitive, several languages, prefix on the last word', async () => {
+      const travao = await search({ text: 'travao', per_page: 100 });
+      expect(travao.body.results.map((r) => r.id).sort((a, b) => a - b)).toEqual(
+        FIXTURE_ITEMS.filter((i) => /travão/i.test(i.title + ' ' + (i.description ?? '')))
+          .map((i) => i.id)
+          .sort((a, b) => a - b),
+      );
+      expect((await search({ text: 'Disque frein' })).body.results.map((r) => r.id)).toEqual([4]);
+      expect((await search({ texto: 'bremsscheib' })).body.results.map((r) => r.id)).toEqual([3]);
+      expect((await search({ text: 'belüftet' })).body.results.map((r) => r.id)).toEqual([3]);
+      expect((await search({ text: 'ALTERN' })).body.results.map((r) => r.id)).toEqual([6]);
+      const filtered = await search({ text: 'disco', condition: 'novo' });
+      expect(filtered.body.results.every((r) => r.condicao === 'novo')).toBe(true);
     });
-    expect(res.status).toBe(200);
-    expect(res.body.stats.total_results).toBe(FIXTURE_ITEMS.filter((i) => i.partId === 7).length);
-  });
 
-  it('a NUL character is a 400 that costs nothing', async () => {
-    const res = await api.post('/data/search/stats', { reference: 'W 712\u0000/95' });
-    expect(res.status).toBe(400);
-    expect(res.body.code).toBe('INVALID_CHARACTERS');
-    expect(await balance()).toBe(50);
-  });
-
-  it('a single price gives one histogram bucket', async () => {
-    const res = await api.post<{ stats: { histogram: unknown[] } }>('/data/search/stats', {
-      reference: 'GOLF-X-1',
+    it('text ranks by relevance: a title match before a description-only match', async () => {
+      const res = await search({ text: 'filtro oleo' });
+      expect(res.body.results.map((r) => r.id)).toEqual([8]);
+      const golf = await search({ text: 'golf' });
+      // item 8 mentions Golf in its description only; no title has it; prefix also finds "Golfinho"
+      expect(golf.body.results.map((r) => r.id).sort()).toEqual([7, 8]);
     });
-    expect(res.body.stats.histogram).toEqual([{ from: 10, to: 10, count: 1 }]);
-  });
-});
 
-describe('concurrency', () => {
-  it('200 simultaneous first-page searches on 50 credits: exactly 50 succeed, balance 0, ledger consistent', async () => {
-    const requests = Array.from({ length: 200 }, () => search({ part_id: 7 }));
-    const responses = await Promise.all(requests);
-    const statuses = responses.map((r) => r.status);
-    expect(statuses.filter((s) => s === 200)).toHaveLength(50);
-    expect(statuses.filter((s) => s === 402)).toHaveLength(150);
-    expect(await balance()).toBe(0);
-    const ledger = await app.services.db
-      .selectFrom('credit_ledger')
-      .selectAll()
-      .where('account_id', '=', account.accountId)
-      .execute();
-    expect(ledger.filter((l) => l.kind === 'search')).toHaveLength(50);
-    expect(ledger.reduce((s, l) => s + l.delta, 0)).toBe(0);
-    expect(new Set(ledger.map((l) => l.balance_after)).size).toBe(ledger.length);
-  });
+    it('pages are stable, never overlap, and cover the result set exactly', async () => {
+      const expected = FIXTURE_ITEMS.filter((i) => i.partId === 7)
+        .sort(byPriceThenId)
+        .map((i) => i.id);
+      const first = await search({ part_id: 7, per_page: 4 });
+      expect(first.body.total_pages).toBe(Math.ceil(expected.length / 4));
+      const seen: number[] = [];
+      for (let page = 1; page <= first.body.total_pages; page++) {
+        const res = await search({ part_id: 7, per_page: 4, page, search_token: first.body.search_token });
+        expect(res.body.page).toBe(page);
+        seen.push(...res.body.results.map((r) => r.id));
+      }
+      expect(seen).toEqual(expected);
+    });
 
-  it("a key's daily limit holds under 40 simultaneous searches; the account's other credits stay", async () => {
-    const limited = await createTestAccount(app.services.db, clock, { keyDailyLimit: 10 });
-    const key = app.api.withApiKey(limited.apiKey);
-    const responses = await Promise.all(Array.from({ length: 40 }, () => search({ part_id: 7 }, key)));
-    const ok = responses.filter((r) => r.status === 200);
-    expect(ok).toHaveLength(10);
-    const refused = responses.filter((r) => r.status === 402);
-    expect(refused).toHaveLength(30);
-    for (const r of refused) expect(r.body).toMatchObject({ code: 'DAILY_LIMIT_REACHED' });
-    // Every charge saw the ones before it: ten different balances, 49 down to 40.
-    expect(ok.map((r) => r.body.credits_remaining).sort((a, b) => b - a)).toEqual([
-      49, 48, 47, 46, 45, 44, 43, 42, 41, 40,
-    ]);
-    expect(await balance(limited.accountId)).toBe(40);
-    const history = await app.services.db
-      .selectFrom('searches')
-      .select(['credits_spent'])
-      .where('account_id', '=', limited.accountId)
-      .execute();
-    expect(history).toHaveLength(10); // refused searches leave no history row
+    it('a page past the end is 200 with no results and the true total', async () => {
+      const res = await search({ part_id: 7, per_page: 10, page: 9 });
+      expect(res.status).toBe(200);
+      expect(res.body.results).toEqual([]);
+      expect(res.body.total).toBe(25);
+    });
+
+    it('no results: 0 credits, no token, empty stats', async () => {
+      const res = await search({ reference: 'NOPE-0000' });
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({ credits_spent: 0, total: 0, total_pages: 0, results: [] });
+      expect(res.body).not.toHaveProperty('search_token');
+      expect(res.body.stats).toEqual(expectedStats([]));
+      expect(res.headers.get('x-search-token-status')).toBe('none');
+      expect(await balance()).toBe(50);
+    });
   });
 
-  it('two API processes on one database never overspend one account between them', async () => {
-    const second = await startTestApp({ clock, database: app.database });
-    try {
-      const other = second.api.withApiKey(account.apiKey);
+  describe('documented headers', () => {
+    it('a search answer sends every header its OpenAPI description declares', async () => {
+      const doc = await app.api.get<{
+        paths: Record<string, Record<string, { responses: Record<string, { headers?: object }> }>>;
+      }>('/openapi.json');
+      const declared = (status: string) =>
+        Object.keys(doc.body.paths['/data/search']!.post!.responses[status]!.headers ?? {});
+      expect(declared('200')).toEqual(
+        expect.arrayContaining(['X-Search-Token-Status', 'X-RateLimit-Remaining', 'X-Request-Id']),
+      );
+      const ok = await search({ part_id: 3 });
+      for (const name of declared('200')) expect(ok.headers.get(name), name).not.toBeNull();
+      const bad = await search({ part_id: 'x' });
+      expect(bad.status).toBe(400);
+      for (const name of declared('400')) expect(bad.headers.get(name), name).not.toBeNull();
+    });
+  });
+
+  describe('validation', () => {
+    it.each([
+      [{}, 'MISSING_SEARCH_FIELD'],
+      [{ condition: 'novo', country: 'PT' }, 'MISSING_SEARCH_FIELD'],
+      [{ vehicle_model: 'Golf' }, 'MISSING_SEARCH_FIELD'],
+      [{ reference: 'A', referencia: 'B' }, 'CONFLICTING_FIELDS'],
+      [{ reference: '---' }, 'INVALID_REFERENCE'],
+      [{ text: '?!' }, 'INVALID_TEXT'],
+      [{ part_id: 3, price_min: 10, price_max: 5 }, 'INVALID_PRICE_RANGE'],
+      [{ part_id: 3, country: 'XX' }, 'INVALID_COUNTRY'],
+      [{ part_id: 3, country: 'PRT' }, 'VALIDATION_ERROR'],
+      [{ part_id: 3, per_page: 101 }, 'VALIDATION_ERROR'],
+      [{ part_id: 3, per_page: 0 }, 'VALIDATION_ERROR'],
+      [{ part_id: 3, page: 0 }, 'VALIDATION_ERROR'],
+      [{ part_id: '3' }, 'VALIDATION_ERROR'],
+      [{ part_id: 3, condition: 'bom' }, 'VALIDATION_ERROR'],
+      [{ part_id: 3, is_oem: 'yes' }, 'VALIDATION_ERROR'],
+      [{ part_id: 3, price_min: -1 }, 'VALIDATION_ERROR'],
+      [{ part_id: 3, colour: 'red' }, 'VALIDATION_ERROR'],
+      [{ part_id: 3, page: 101, per_page: 100 }, 'PAGE_OUT_OF_RANGE'],
+      // text PostgreSQL cannot store or compare: the caller's 400, not a 500 from the database
+      [{ reference: 'ABC\u0000DEF' }, 'INVALID_CHARACTERS'],
+      [{ vehicle_make: 'Volkswagen', vehicle_model: '\u0000' }, 'INVALID_CHARACTERS'],
+      [{ vehicle_make: '\ud800' }, 'INVALID_CHARACTERS'],
+    ])('%o -> 400 %s, nothing charged', async (body, code) => {
+      const res = await search(body);
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({ success: false, code });
+      expect(typeof (res.body as unknown as { mensagem: string }).mensagem).toBe('string');
+      expect(await balance()).toBe(50);
+    });
+
+    it('names the unknown field and the bad value in Portuguese', async () => {
+      const res = await search({ part_id: 3, colour: 'red', per_page: 500 });
+      const mensagem = (res.body as unknown as { mensagem: string }).mensagem;
+      expect(mensagem).toContain('corpo.colour não é reconhecido');
+      expect(mensagem).toContain('corpo.per_page deve ser no máximo 100');
+    });
+
+    it('the same value under both names is accepted', async () => {
+      const res = await search({ reference: '1K0615301AA', referencia: '1K0615301AA' });
+      expect(res.status).toBe(200);
+    });
+
+    it('401 without a credential, with an unknown key, and with a malformed bearer', async () => {
+      expect((await app.api.post('/data/search', { part_id: 3 })).status).toBe(401);
+      expect((await app.api.withApiKey('psk_unknown').post('/data/search', { part_id: 3 })).status).toBe(401);
+      expect(
+        (await app.api.with({ Authorization: 'Basic abc' }).post('/data/search', { part_id: 3 })).status,
+      ).toBe(401);
+    });
+
+    it('every credential presented must be valid and of one account', async () => {
+      const withBadBearer = app.api.withApiKey(account.apiKey).withBearer('pst_not-a-session');
+      expect((await withBadBearer.post('/data/search', { part_id: 3 })).status).toBe(401);
+      // two bad credentials: the key's error, even when the bearer's is known first (no lookup)
+      for (const bearer of ['pst_not-a-session', 'not-even-a-bearer-token']) {
+        const bothBad = await app.api
+          .withApiKey('psk_unknown')
+          .withBearer(bearer)
+          .post('/data/search', { part_id: 3 });
+        expect(bothBad.status).toBe(401);
+        expect(bothBad.body.code).toBe('INVALID_API_KEY');
+      }
+      const both = app.api.withApiKey(account.apiKey).withBearer(account.bearer);
+      expect((await both.post('/data/search', { part_id: 3 })).status).toBe(200);
+      const other = await createTestAccount(app.services.db, clock);
+      const mixed = await app.api
+        .withApiKey(account.apiKey)
+        .withBearer(other.bearer)
+        .post('/data/search', { part_id: 3 });
+      expect(mixed.status).toBe(401);
+      expect(mixed.body.code).toBe('CREDENTIALS_MISMATCH');
+      const badKeyOnBearerRoute = await app.api
+        .withBearer(account.bearer)
+        .withApiKey('psk_unknown')
+        .get('/data/credits/balance');
+      expect(badKeyOnBearerRoute.status).toBe(401);
+      expect(await balance()).toBe(49);
+    });
+
+    it('accepts a Bearer token as well as an API key', async () => {
+      const res = await search({ part_id: 3 }, app.api.withBearer(account.bearer));
+      expect(res.status).toBe(200);
+      expect(res.body.credits_spent).toBe(1);
+    });
+  });
+
+  describe('credits and search tokens', () => {
+    it('first page with results costs 1 and returns a token valid 10 minutes', async () => {
+      const res = await search({ part_id: 7, per_page: 5 });
+      expect(res.body.credits_spent).toBe(1);
+      expect(res.body.credits_remaining).toBe(49);
+      expect(res.body.search_token).toMatch(/^st1\./);
+      expect(new Date(res.body.search_token_expires_at!).getTime()).toBe(
+        clock.now().getTime() + 10 * 60 * 1000,
+      );
+      expect(res.headers.get('x-search-token-status')).toBe('none');
+      expect(await balance()).toBe(49);
+    });
+
+    it('pages with the token are free while it is valid, page 1 included', async () => {
+      const first = await search({ part_id: 7, per_page: 5 });
+      const token = first.body.search_token!;
+      for (const page of [2, 3, 1]) {
+        clock.advance(60_000);
+        const res = await search({ part_id: 7, per_page: 5, page, search_token: token });
+        expect(res.body.credits_spent).toBe(0);
+        expect(res.body.search_token).toBe(token);
+        expect(res.headers.get('x-search-token-status')).toBe('valid');
+      }
+      // per_page is not part of the token binding
+      const wider = await search({ part_id: 7, per_page: 10, page: 2, search_token: token });
+      expect(wider.body.credits_spent).toBe(0);
+      expect(await balance()).toBe(49);
+    });
+
+    it('an expired token is charged as a first search and gets a new token', async () => {
+      const first = await search({ part_id: 7 });
+      clock.advance(10 * 60 * 1000);
+      const res = await search({ part_id: 7, page: 2, search_token: first.body.search_token });
+      expect(res.headers.get('x-search-token-status')).toBe('expired');
+      expect(res.body.credits_spent).toBe(1);
+      expect(res.body.search_token).not.toBe(first.body.search_token);
+      expect(await balance()).toBe(48);
+    });
+
+    it('a token issued mid-second is still valid a millisecond before its 10 minutes end', async () => {
+      clock.advance(999);
+      const first = await search({ part_id: 7 });
+      const expiresAt = new Date(first.body.search_token_expires_at!).getTime();
+      expect(expiresAt - clock.now().getTime()).toBeGreaterThanOrEqual(10 * 60 * 1000);
+      expect(expiresAt - clock.now().getTime()).toBeLessThan(10 * 60 * 1000 + 1000);
+      clock.advance(10 * 60 * 1000 - 1);
+      const page = await search({ part_id: 7, page: 2, search_token: first.body.search_token });
+      expect(page.headers.get('x-search-token-status')).toBe('valid');
+      expect(page.body.credits_spent).toBe(0);
+    });
+
+    it('a forged token is invalid and charged', async () => {
+      const first = await search({ part_id: 7 });
+      const token = first.body.search_token!;
+      const forged = token.replace(/\.(\d+)\./, (_, exp: string) => `.${Number(exp) + 3600}.`);
+      const res = await search({ part_id: 7, page: 2, search_token: forged });
+      expect(res.headers.get('x-search-token-status')).toBe('invalid');
+      expect(res.body.credits_spent).toBe(1);
+      const garbage = await search({ part_id: 7, page: 2, search_token: 'not-a-token' });
+      expect(garbage.headers.get('x-search-token-status')).toBe('invalid');
+      expect(await balance()).toBe(47);
+    });
+
+    it('a token for other search fields, or of another account, is a mismatch and charged', async () => {
+      const first = await search({ part_id: 7 });
+      const other = await search({ part_id: 3, search_token: first.body.search_token });
+      expect(other.headers.get('x-search-token-status')).toBe('mismatch');
+      expect(other.body.credits_spent).toBe(1);
+      const stranger = await createTestAccount(app.services.db, clock);
+      const theirs = await search(
+        { part_id: 7, page: 2, search_token: first.body.search_token },
+        app.api.withApiKey(stranger.apiKey),
+      );
+      expect(theirs.headers.get('x-search-token-status')).toBe('mismatch');
+      expect(theirs.body.credits_spent).toBe(1);
+      expect(await balance(stranger.accountId)).toBe(49);
+    });
+
+    it('the same search written differently keeps the token valid', async () => {
+      const first = await search({ reference: '1K0 615 301 AA', vehicle_make: 'Volkswagen' });
+      const res = await search({
+        referencia: '1k0-615-301-aa',
+        marca_veiculo: 'VOLKSWAGEN',
+        page: 2,
+        search_token: first.body.search_token,
+      });
+      expect(res.headers.get('x-search-token-status')).toBe('valid');
+      expect(res.body.credits_spent).toBe(0);
+    });
+
+    it('402 with no results returned and nothing written when the balance is 0', async () => {
+      const broke = await createTestAccount(app.services.db, clock, { credits: 0 });
+      const before = await app.services.db
+        .selectFrom('credit_ledger')
+        .select('id')
+        .where('account_id', '=', broke.accountId)
+        .execute();
+      const res = await search({ part_id: 7 }, app.api.withApiKey(broke.apiKey));
+      expect(res.status).toBe(402);
+      expect(res.body).toMatchObject({ success: false, code: 'INSUFFICIENT_CREDITS' });
+      expect(res.body).not.toHaveProperty('results');
+      expect(await balance(broke.accountId)).toBe(0);
+      const after = await app.services.db
+        .selectFrom('credit_ledger')
+        .select('id')
+        .where('account_id', '=', broke.accountId)
+        .execute();
+      expect(after).toEqual(before);
+      // a search without results is still free and allowed
+      expect((await search({ reference: 'NOPE' }, app.api.withApiKey(broke.apiKey))).status).toBe(200);
+    });
+
+    it('the account daily limit stops spending for the rest of the UTC day', async () => {
       await app.services.db
         .updateTable('accounts')
-        .set({ credits: 30 })
+        .set({ daily_credit_limit: 2 })
         .where('id', '=', account.accountId)
         .execute();
-      const responses = await Promise.all(
-        Array.from({ length: 120 }, (_, i) => search({ part_id: 7 }, i % 2 ? other : api)),
+      expect((await search({ part_id: 7 })).body.credits_spent).toBe(1);
+      expect((await search({ part_id: 3 })).body.credits_spent).toBe(1);
+      const third = await search({ part_id: 11 });
+      expect(third.status).toBe(402);
+      expect(third.body).toMatchObject({ code: 'DAILY_LIMIT_REACHED' });
+      expect(await balance()).toBe(48);
+      clock.set(new Date('2026-11-23T00:00:01Z'));
+      try {
+        expect((await search({ part_id: 11 })).status).toBe(200);
+      } finally {
+        clock.set(new Date('2026-11-22T12:00:00Z'));
+      }
+    });
+
+    it("an API key's daily limit applies to that key only", async () => {
+      const limited = await createTestAccount(app.services.db, clock, { keyDailyLimit: 1 });
+      const key = app.api.withApiKey(limited.apiKey);
+      expect((await search({ part_id: 7 }, key)).status).toBe(200);
+      const second = await search({ part_id: 3 }, key);
+      expect(second.status).toBe(402);
+      expect(second.body).toMatchObject({ code: 'DAILY_LIMIT_REACHED' });
+      expect((await search({ part_id: 3 }, app.api.withBearer(limited.bearer))).status).toBe(200);
+    });
+
+    it('records history rows and ledger rows that add up to the balance', async () => {
+      await search({ part_id: 7 });
+      await search({ reference: 'NOPE' });
+      const first = await search({ part_id: 3 });
+      await search({ part_id: 3, page: 2, search_token: first.body.search_token });
+      const db = app.services.db;
+      const history = await db
+        .selectFrom('searches')
+        .selectAll()
+        .where('account_id', '=', account.accountId)
+        .orderBy('id')
+        .execute();
+      expect(history.map((h) => [h.total > 0, h.credits_spent, h.token_status])).toEqual([
+        [true, 1, 'none'],
+        [false, 0, 'none'],
+        [true, 1, 'none'],
+        [true, 0, 'valid'],
+      ]);
+      const ledger = await db
+        .selectFrom('credit_ledger')
+        .selectAll()
+        .where('account_id', '=', account.accountId)
+        .execute();
+      expect(ledger.reduce((s, l) => s + l.delta, 0)).toBe(await balance());
+    });
+  });
+
+  describe('POST /data/search/stats', () => {
+    it('equals a brute-force computation and costs 1 credit', async () => {
+      const res = await api.post<{
+        credits_spent: number;
+        stats: Record<string, unknown> & { histogram: { count: number; from: number; to: number }[] };
+      }>('/data/search/stats', { part_id: 7, price_max: 60 });
+      expect(res.status).toBe(200);
+      expect(res.body.credits_spent).toBe(1);
+      const expected = FIXTURE_ITEMS.filter((i) => matches(i, { partId: 7, priceMax: 60 }));
+      const { histogram, ...rest } = res.body.stats;
+      expect(rest).toEqual(expectedDetailedStats(expected));
+      expect(histogram).toHaveLength(20);
+      expect(histogram.reduce((s, b) => s + b.count, 0)).toBe(expected.length);
+      expect(histogram[0]!.from).toBe(30);
+      expect(histogram.at(-1)!.to).toBe(60);
+      for (const item of expected) {
+        const bucket = histogram.findIndex(
+          (b, i) => item.price >= b.from && (item.price < b.to || i === histogram.length - 1),
+        );
+        expect(bucket).toBeGreaterThanOrEqual(0);
+      }
+      expect(histogram[0]!.count).toBe(expected.filter((i) => i.price === 30).length);
+      expect(await balance()).toBe(49);
+    });
+
+    it('filters narrow the stats; no results cost nothing', async () => {
+      const res = await api.post<{ credits_spent: number; stats: Record<string, unknown> }>(
+        '/data/search/stats',
+        {
+          part_id: 7,
+          condition: 'novo',
+          country: 'PT',
+        },
       );
-      expect(responses.filter((r) => r.status === 200)).toHaveLength(30);
-      expect(responses.filter((r) => r.status === 402)).toHaveLength(90);
+      const expected = FIXTURE_ITEMS.filter((i) =>
+        matches(i, { partId: 7, condition: 'novo', country: 'PT' }),
+      );
+      expect(res.body.stats).toMatchObject(expectedDetailedStats(expected));
+      const none = await api.post<{ credits_spent: number; stats: Record<string, unknown> }>(
+        '/data/search/stats',
+        { reference: 'NOPE' },
+      );
+      expect(none.body.credits_spent).toBe(0);
+      expect(none.body.stats).toMatchObject({
+        total_results: 0,
+        price_median: null,
+        histogram: [],
+        by_country: {},
+      });
+      expect(await balance()).toBe(49);
+    });
+
+    it('ignores page and per_page, which only a search pages with', async () => {
+      const res = await api.post<{ stats: { total_results: number } }>('/data/search/stats', {
+        part_id: 7,
+        page: 200,
+        per_page: 100,
+      });
+      expect(res.status).toBe(200);
+      expect(res.body.stats.total_results).toBe(FIXTURE_ITEMS.filter((i) => i.partId === 7).length);
+    });
+
+    it('a NUL character is a 400 that costs nothing', async () => {
+      const res = await api.post('/data/search/stats', { reference: 'W 712\u0000/95' });
+      expect(res.status).toBe(400);
+      expect(res.body.code).toBe('INVALID_CHARACTERS');
+      expect(await balance()).toBe(50);
+    });
+
+    it('a single price gives one histogram bucket', async () => {
+      const res = await api.post<{ stats: { histogram: unknown[] } }>('/data/search/stats', {
+        reference: 'GOLF-X-1',
+      });
+      expect(res.body.stats.histogram).toEqual([{ from: 10, to: 10, count: 1 }]);
+    });
+  });
+
+  describe('concurrency', () => {
+    it('200 simultaneous first-page searches on 50 credits: exactly 50 succeed, balance 0, ledger consistent', async () => {
+      const requests = Array.from({ length: 200 }, () => search({ part_id: 7 }));
+      const responses = await Promise.all(requests);
+      const statuses = responses.map((r) => r.status);
+      expect(statuses.filter((s) => s === 200)).toHaveLength(50);
+      expect(statuses.filter((s) => s === 402)).toHaveLength(150);
       expect(await balance()).toBe(0);
       const ledger = await app.services.db
         .selectFrom('credit_ledger')
-        .select(['delta', 'balance_after'])
+        .selectAll()
         .where('account_id', '=', account.accountId)
-        .where('kind', '=', 'search')
         .execute();
-      expect(ledger).toHaveLength(30);
-      expect(new Set(ledger.map((l) => l.balance_after)).size).toBe(30);
-    } finally {
-      await second.close();
-    }
+      expect(ledger.filter((l) => l.kind === 'search')).toHaveLength(50);
+      expect(ledger.reduce((s, l) => s + l.delta, 0)).toBe(0);
+      expect(new Set(ledger.map((l) => l.balance_after)).size).toBe(ledger.length);
+    });
+
+    it("a key's daily limit holds under 40 simultaneous searches; the account's other credits stay", async () => {
+      const limited = await createTestAccount(app.services.db, clock, { keyDailyLimit: 10 });
+      const key = app.api.withApiKey(limited.apiKey);
+      const responses = await Promise.all(Array.from({ length: 40 }, () => search({ part_id: 7 }, key)));
+      const ok = responses.filter((r) => r.status === 200);
+      expect(ok).toHaveLength(10);
+      const refused = responses.filter((r) => r.status === 402);
+      expect(refused).toHaveLength(30);
+      for (const r of refused) expect(r.body).toMatchObject({ code: 'DAILY_LIMIT_REACHED' });
+      // Every charge saw the ones before it: ten different balances, 49 down to 40.
+      expect(ok.map((r) => r.body.credits_remaining).sort((a, b) => b - a)).toEqual([
+        49, 48, 47, 46, 45, 44, 43, 42, 41, 40,
+      ]);
+      expect(await balance(limited.accountId)).toBe(40);
+      const history = await app.services.db
+        .selectFrom('searches')
+        .select(['credits_spent'])
+        .where('account_id', '=', limited.accountId)
+        .execute();
+      expect(history).toHaveLength(10); // refused searches leave no history row
+    });
+
+    it('two API processes on one database never overspend one account between them', async () => {
+      const second = await startTestApp({ clock, database: app.database, env: app.engineEnv });
+      try {
+        const other = second.api.withApiKey(account.apiKey);
+        await app.services.db
+          .updateTable('accounts')
+          .set({ credits: 30 })
+          .where('id', '=', account.accountId)
+          .execute();
+        const responses = await Promise.all(
+          Array.from({ length: 120 }, (_, i) => search({ part_id: 7 }, i % 2 ? other : api)),
+        );
+        expect(responses.filter((r) => r.status === 200)).toHaveLength(30);
+        expect(responses.filter((r) => r.status === 402)).toHaveLength(90);
+        expect(await balance()).toBe(0);
+        const ledger = await app.services.db
+          .selectFrom('credit_ledger')
+          .select(['delta', 'balance_after'])
+          .where('account_id', '=', account.accountId)
+          .where('kind', '=', 'search')
+          .execute();
+        expect(ledger).toHaveLength(30);
+        expect(new Set(ledger.map((l) => l.balance_after)).size).toBe(30);
+      } finally {
+        await second.close();
+      }
+    });
   });
 });

@@ -1,0 +1,79 @@
+import type { Database } from '../../src/db/database.js';
+import {
+  CAN_RUN_INDEXER,
+  clusterClient,
+  dropAlias,
+  dropIndexerQueue,
+  startIndexerProcess,
+  TEST_OPENSEARCH_URL,
+  uniqueAlias,
+  type IndexerProcess,
+} from './opensearch.js';
+import { startTestApp, type TestApp, type TestAppOptions } from './test-app.js';
+import { createTestDatabase } from './test-database.js';
+
+export type EngineName = 'postgres' | 'opensearch';
+
+/**
+ * The engines an HTTP suite runs on: the Postgres engine always; the OpenSearch engine whenever a
+ * cluster (and the PostgreSQL and Redis its indexer needs) is there, which CI requires.
+ */
+export const ENGINES: EngineName[] = CAN_RUN_INDEXER ? ['postgres', 'opensearch'] : ['postgres'];
+
+export interface EngineApp extends TestApp {
+  engine: EngineName;
+  /** environment that puts another app on the same engine and index (several API processes) */
+  engineEnv: Record<string, string>;
+  /** the indexer process keeping the index in step (OpenSearch only) */
+  indexer: IndexerProcess | null;
+}
+
+/**
+ * An app answering searches from `engine`, over a database `load` has filled first. On OpenSearch
+ * it runs in the production shape: the indexer as its own process builds the index from the
+ * database (as on its first start), then follows changes; the API reads the alias.
+ */
+export async function startEngineApp(
+  engine: EngineName,
+  load: (db: Database) => Promise<void>,
+  options: Omit<TestAppOptions, 'database'> = {},
+): Promise<EngineApp> {
+  if (engine === 'postgres') {
+    const app = await startTestApp(options);
+    await load(app.services.db);
+    return { ...app, engine, engineEnv: {}, indexer: null };
+  }
+  if (!TEST_OPENSEARCH_URL) throw new Error('OPENSEARCH_URL is not set');
+  const database = await createTestDatabase();
+  await load(database.handle.db);
+  const alias = uniqueAlias('http');
+  let indexer: IndexerProcess | null = null;
+  try {
+    indexer = await startIndexerProcess({ databaseUrl: database.url!, alias });
+    const engineEnv = {
+      SEARCH_ENGINE: 'opensearch',
+      OPENSEARCH_URL: TEST_OPENSEARCH_URL,
+      OPENSEARCH_INDEX: alias,
+    };
+    const app = await startTestApp({ ...options, database, env: { ...options.env, ...engineEnv } });
+    return {
+      ...app,
+      engine,
+      engineEnv,
+      indexer,
+      async close() {
+        await app.close();
+        await indexer!.stop();
+        const client = clusterClient();
+        await dropAlias(client, alias);
+        await client.close();
+        await dropIndexerQueue(alias);
+        await database.drop();
+      },
+    };
+  } catch (error) {
+    await indexer?.stop();
+    await database.drop();
+    throw error;
+  }
+}
