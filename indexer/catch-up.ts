@@ -14,33 +14,39 @@ const WAIT_LOG_MS = 10_000;
  * sql/0029) happened after the rebuild began reading and is written into the new index again.
  *
  * A transaction still open when the mark is taken may hold changes numbered below it that the load
- * could not see yet (it reads committed rows only) and that no replay would cover. The mark waits
- * until every transaction that had written by then has ended: a number drawn before the mark was
- * drawn by a transaction that holds an id below that moment's snapshot's xmax, and once the oldest
- * running transaction is past that xmax all of them are committed (or gone) and the load sees them.
+ * could not see yet (it reads committed rows only) and that no replay would cover. So the mark
+ * waits until the transactions of this database that had written by then (they hold a transaction
+ * id, listed in the snapshot taken after the number was read) have ended. Transactions of other
+ * databases on the server never write this outbox and are not waited for.
  */
 export async function takeChangeMark(
   db: Database,
-  onWait: (seconds: number) => void = () => undefined,
+  onWait: (seconds: number, transactions: number) => void = () => undefined,
 ): Promise<number> {
   const seq = await sql<{ mark: string }>`
     select case when is_called then last_value else 0 end as mark from search_outbox_change_seq`.execute(db);
   const mark = Number(seq.rows[0]!.mark);
-  const snapshot = await sql<{ xmax: string }>`
-    select pg_snapshot_xmax(pg_current_snapshot())::text as xmax`.execute(db);
-  const xmax = snapshot.rows[0]!.xmax;
+  const open = await sql<{ xid: string }>`
+    select x::text as xid
+      from pg_snapshot_xip(pg_current_snapshot()) as x
+     where (x::text::numeric % 4294967296)::text in (
+             select backend_xid::text from pg_stat_activity
+              where datname = current_database() and backend_xid is not null)`.execute(db);
+  let waiting = open.rows.map((r) => r.xid);
   const started = Date.now();
   let logged = started;
-  for (;;) {
-    const done = await sql<{ done: boolean }>`
-      select pg_snapshot_xmin(pg_current_snapshot()) >= ${xmax}::xid8 as done`.execute(db);
-    if (done.rows[0]!.done) return mark;
+  while (waiting.length > 0) {
+    const status = await sql<{ xid: string; status: string | null }>`
+      select x as xid, pg_xact_status(x::xid8) as status from unnest(${waiting}::text[]) as x`.execute(db);
+    waiting = status.rows.filter((r) => r.status === 'in progress').map((r) => r.xid);
+    if (waiting.length === 0) break;
     if (Date.now() - logged >= WAIT_LOG_MS) {
       logged = Date.now();
-      onWait(Math.round((logged - started) / 1000));
+      onWait(Math.round((logged - started) / 1000), waiting.length);
     }
     await new Promise((resolve) => setTimeout(resolve, WAIT_POLL_MS));
   }
+  return mark;
 }
 
 /**

@@ -44,8 +44,11 @@ export class RebuildRequests {
       let built: RebuildResult;
       try {
         built = await rebuildIndex(this.db, this.client, this.alias, {
-          onWait: (seconds) =>
-            this.logger.warn({ seconds }, 'rebuild waiting for stock transactions open at its start'),
+          onWait: (seconds, transactions) =>
+            this.logger.warn(
+              { seconds, transactions },
+              'rebuild waiting for stock transactions open at its start',
+            ),
         });
       } catch (error) {
         const delay = Math.min(REBUILD_RETRY_FIRST_MS * 2 ** this.failures, REBUILD_RETRY_MAX_MS);

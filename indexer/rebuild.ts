@@ -28,7 +28,7 @@ export interface RebuildOptions {
   progress?: (done: number) => void;
   batchSize?: number;
   /** told when the mark waits for transactions still open, with the seconds waited */
-  onWait?: (seconds: number) => void;
+  onWait?: (seconds: number, transactions: number) => void;
   onStage?: (stage: RebuildStage, index: string) => Promise<void>;
 }
 

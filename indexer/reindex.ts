@@ -34,8 +34,11 @@ try {
   const result = await rebuildIndex(handle.db, client, config.opensearchIndex, {
     progress: (done) =>
       bar.update(done, { rate: Math.round(done / Math.max(0.001, (Date.now() - started) / 1000)) }),
-    onWait: (seconds) =>
-      logger.warn({ seconds }, 'waiting for stock transactions that were open when the rebuild began'),
+    onWait: (seconds, transactions) =>
+      logger.warn(
+        { seconds, transactions },
+        'waiting for stock transactions that were open when the rebuild began',
+      ),
   });
   bar.stop();
   const seconds = (Date.now() - started) / 1000;

@@ -11,14 +11,29 @@ import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
-/** Builds the project and forks dist/scripts/<name>.js with an IPC channel. */
-export function forkCompiledServer(name: string, execArgv: string[] = []): ChildProcess {
-  console.log('A compilar o servidor (npm run build)…');
-  execFileSync('npm', ['run', '-s', 'build'], { cwd: ROOT, stdio: 'inherit' });
-  // the migration runner reads ../../sql from dist/src/db/ (the Dockerfile copies it there)
-  if (!existsSync(join(ROOT, 'dist', 'sql'))) symlinkSync(join(ROOT, 'sql'), join(ROOT, 'dist', 'sql'));
+let built = false;
+
+/**
+ * Builds the project (once per benchmark run) and forks dist/scripts/<name>.js with an IPC
+ * channel, with `env` on top of this process's environment.
+ */
+export function forkCompiledServer(
+  name: string,
+  execArgv: string[] = [],
+  env: Record<string, string> = {},
+): ChildProcess {
+  if (!built) {
+    console.log('A compilar o servidor (npm run build)…');
+    execFileSync('npm', ['run', '-s', 'build'], { cwd: ROOT, stdio: 'inherit' });
+    built = true;
+  }
+  // the migration runner reads ../../sql from dist/src/db/, the indexer ../mappings from dist/indexer/
+  // (the Dockerfile copies both there)
+  for (const dir of ['sql', 'mappings'])
+    if (!existsSync(join(ROOT, 'dist', dir))) symlinkSync(join(ROOT, dir), join(ROOT, 'dist', dir));
   return fork(join(ROOT, 'dist', 'scripts', `${name}.js`), [], {
     execArgv,
+    env: { ...process.env, ...env },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
 }

@@ -11,6 +11,7 @@ export function createSearchEngine(config: Config, db: Database, _logger: Logger
     return OpenSearchEngine.connect(config.opensearchUrl!, {
       index: config.opensearchIndex,
       budgetMs: config.opensearchTimeoutMs,
+      statsCacheSeconds: config.statsCacheSeconds,
     });
   }
   return new PostgresEngine(db, { statsCacheSeconds: config.statsCacheSeconds });

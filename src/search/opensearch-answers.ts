@@ -111,11 +111,19 @@ export function bucketCounts(
   return bounds.map((b, i) => ({ ...b, count: buckets[i]?.doc_count ?? 0 }));
 }
 
-/** The price of the one hit of a search sorted by price (its sort value), in cents. */
+/** The prices of the hits of a search sorted by price (their sort values), in cents, in order. */
+export function sortedPrices(answer: SearchAnswer): number[] {
+  return (answer.hits.hits as { sort?: number[] }[]).map((hit) => {
+    if (!hit.sort) throw new IncompleteAnswerError('a hit without its price');
+    return roundPrice(hit.sort[0]!);
+  });
+}
+
+/** The price of the one hit of a search sorted by price, at its rank. */
 export function priceAtRank(answer: SearchAnswer): number {
-  const hit = (answer.hits.hits as { sort?: number[] }[])[0];
-  if (!hit?.sort) throw new IncompleteAnswerError('no hit at a quartile rank');
-  return roundPrice(hit.sort[0]!);
+  const [price] = sortedPrices(answer);
+  if (price === undefined) throw new IncompleteAnswerError('no hit at a quartile rank');
+  return price;
 }
 
 /** The cluster's t-digest estimate of percentile p (used past the result window). */

@@ -1,4 +1,5 @@
 import { Client, errors, type API } from '@opensearch-project/opensearch';
+import { LRUCache } from 'lru-cache';
 import { DependencyUnavailableError } from '../http/errors.js';
 import {
   QueryNotSupportedError,
@@ -6,6 +7,7 @@ import {
   type FacetRequest,
   type FacetValue,
   type PageRequest,
+  type PriceStats,
   type PriceSummary,
   type SearchEngine,
   type SearchResult,
@@ -18,6 +20,7 @@ import {
   IncompleteAnswerError,
   priceAtRank,
   priceStats,
+  sortedPrices,
   summary,
   totalOf,
   type Bucket,
@@ -30,15 +33,19 @@ import {
   facetsBody,
   histogramBody,
   priceAtRankBody,
+  PRICES_READ_AT_ONCE,
   searchBody,
   searchPreference,
   statsBody,
 } from './opensearch-queries.js';
-import { histogramBounds, quartileRanks, quartilesFromRanks } from './price-math.js';
+import { bucketPrices, histogramBounds, quartileRanks, quartilesFromRanks } from './price-math.js';
+import { shared } from './shared-computations.js';
 
 export interface OpenSearchEngineOptions {
   /** the alias searches read (the indexer writes behind it) */
   index: string;
+  /** seconds a query's search statistics and a stock-derived list are reused; 0 never */
+  statsCacheSeconds?: number;
   /**
    * What one search, statistics or list may take in all, however many requests it makes to the
    * cluster: past it the caller gets 503 and the cluster is told to stop (OPENSEARCH_TIMEOUT_MS).
@@ -47,6 +54,9 @@ export interface OpenSearchEngineOptions {
 }
 
 export const DEFAULT_BUDGET_MS = 5_000;
+
+/** Queries whose search statistics are kept at most (a few hundred bytes each). */
+const KNOWN_QUERIES = 20_000;
 
 /**
  * The cluster cannot answer now: unreachable, too slow, a 5xx, a 429 (a full search queue or a
@@ -88,6 +98,15 @@ export class OpenSearchEngine implements SearchEngine {
   readonly name = 'opensearch' as const;
   private readonly index_: string;
   private readonly budgetMs: number;
+  /**
+   * A query's search statistics, kept for a few seconds as on the Postgres engine: they aggregate
+   * the whole result set (the sellers' count is the costly part), a page is twenty hits, and
+   * integrators page through and repeat popular searches. Each later page is asked with its exact
+   * total, and the kept figures are used only while the total agrees (the stock changed
+   * otherwise): they are computed again, in the same request as the page.
+   */
+  private readonly knownStats: LRUCache<string, Promise<PriceStats>> | null;
+  private readonly facetsCache: LRUCache<string, Promise<FacetValue[]>> | null;
 
   constructor(
     private readonly client: Client,
@@ -95,6 +114,9 @@ export class OpenSearchEngine implements SearchEngine {
   ) {
     this.index_ = options.index;
     this.budgetMs = options.budgetMs ?? DEFAULT_BUDGET_MS;
+    const ttl = (options.statsCacheSeconds ?? 0) * 1000;
+    this.knownStats = ttl > 0 ? new LRUCache({ max: KNOWN_QUERIES, ttl }) : null;
+    this.facetsCache = ttl > 0 ? new LRUCache({ max: 2_000, ttl }) : null;
   }
 
   static connect(url: string, options: OpenSearchEngineOptions): OpenSearchEngine {
@@ -195,18 +217,42 @@ export class OpenSearchEngine implements SearchEngine {
         'PAGE_OUT_OF_RANGE',
       );
     }
-    const answer = await this.searchRaw(searchBody(query, page), this.deadline(), query);
+    const deadline = this.deadline();
+    const key = searchPreference(query);
+    const known = this.knownStats?.get(key);
+    if (known) {
+      // The page alone, beside its query's statistics (even ones still being computed); they are
+      // used only while the page's exact total agrees with them (else the stock changed since).
+      const [answer, stats] = await Promise.all([
+        this.searchRaw(searchBody(query, page, { withStats: false }), deadline, query),
+        known.catch(() => null),
+      ]);
+      const total = totalOf(answer);
+      if (stats && stats.totalResults === total) return { total, items: this.hits(answer, query), stats };
+    }
+    const computed = this.searchRaw(searchBody(query, page, { withStats: true }), deadline, query);
+    if (this.knownStats) {
+      const stats = computed.then((answer) => priceStats(totalOf(answer), answer.aggregations));
+      this.knownStats.set(key, stats);
+      stats.catch(() => {
+        if (this.knownStats!.peek(key) === stats) this.knownStats!.delete(key);
+      });
+    }
+    const answer = await computed;
     const total = totalOf(answer);
-    const items = answer.hits.hits.flatMap((h) => (h._source ? [toHit(h._source, query.reference)] : []));
-    return { total, items, stats: priceStats(total, answer.aggregations) };
+    return { total, items: this.hits(answer, query), stats: priceStats(total, answer.aggregations) };
+  }
+
+  private hits(answer: SearchAnswer, query: StockQuery) {
+    return answer.hits.hits.flatMap((h) => (h._source ? [toHit(h._source, query.reference)] : []));
   }
 
   /**
-   * The figures of the whole result set, then, in one more round trip, what needs them: the
-   * histogram's buckets (from its min and max) and the quartiles. Quartiles are exact, as
-   * PostgreSQL's percentile_cont computes them, read from the prices at their ranks in price order
-   * while the result set fits the result window; beyond it they are the cluster's t-digest
-   * estimates (asked for in the first request).
+   * The figures of the whole result set; a small one has its prices read in the same request, in
+   * order, and its quartiles and histogram computed from them. A larger one takes one more round
+   * trip for what needs the min and max first: the histogram's buckets, and the quartiles, exact
+   * (as PostgreSQL's percentile_cont computes them) from the prices at their ranks in price order
+   * while the result set fits the result window, the cluster's t-digest estimates beyond it.
    */
   async stats(query: StockQuery): Promise<DetailedPriceStats> {
     const deadline = this.deadline();
@@ -220,6 +266,12 @@ export class OpenSearchEngine implements SearchEngine {
     const byCountry: Record<string, PriceSummary> = {};
     for (const b of aggs.by_country?.buckets ?? []) byCountry[b.key] = summary(b.price);
 
+    if (total <= PRICES_READ_AT_ONCE) {
+      const prices = sortedPrices(answer);
+      const [p25, p50, p75] = quartilesFromRanks(total, new Map(prices.map((price, rank) => [rank, price])));
+      const histogram = bucketPrices(prices, base.priceMin, base.priceMax);
+      return { ...base, priceMedian: p50!, priceP25: p25!, priceP75: p75!, histogram, byCountry };
+    }
     const bounds = histogramBounds(base.priceMin, base.priceMax);
     const ranks = total <= MAX_RESULT_WINDOW ? quartileRanks(total) : [];
     const answers = await this.searchMany(
@@ -239,15 +291,18 @@ export class OpenSearchEngine implements SearchEngine {
   }
 
   async facets(request: FacetRequest): Promise<FacetValue[]> {
-    const answer = (await this.searchRaw(facetsBody(request), this.deadline(), request)) as unknown as {
-      aggregations: {
-        values: { buckets: (Bucket<string> & { spelling: { buckets: Bucket<string>[] } })[] };
+    const key = searchPreference(request);
+    return shared(this.facetsCache, key, async () => {
+      const answer = (await this.searchRaw(facetsBody(request), this.deadline(), request)) as unknown as {
+        aggregations: {
+          values: { buckets: (Bucket<string> & { spelling: { buckets: Bucket<string>[] } })[] };
+        };
       };
-    };
-    return answer.aggregations.values.buckets
-      .filter((b) => b.key !== '')
-      .map((b) => ({ value: b.spelling.buckets[0]?.key ?? b.key, count: b.doc_count }))
-      .sort((a, b) => b.count - a.count || (a.value < b.value ? -1 : a.value > b.value ? 1 : 0));
+      return answer.aggregations.values.buckets
+        .filter((b) => b.key !== '')
+        .map((b) => ({ value: b.spelling.buckets[0]?.key ?? b.key, count: b.doc_count }))
+        .sort((a, b) => b.count - a.count || (a.value < b.value ? -1 : a.value > b.value ? 1 : 0));
+    });
   }
 
   async ping(): Promise<void> {

@@ -105,19 +105,38 @@ export function statsAggregations(detailed: boolean): Aggregations {
   };
 }
 
-export function searchBody(q: StockQuery, page: PageRequest): API.Search_RequestBody {
+/** A page and its exact total; with `withStats`, the search statistics in the same request. */
+export function searchBody(
+  q: StockQuery,
+  page: PageRequest,
+  { withStats }: { withStats: boolean },
+): API.Search_RequestBody {
   return {
     query: stockQuery(q),
     sort: stockSort(q),
     from: (page.page - 1) * page.perPage,
     size: page.perPage,
     track_total_hits: true,
-    aggs: statsAggregations(false),
+    ...(withStats ? { aggs: statsAggregations(false) } : {}),
   };
 }
 
+/**
+ * A result set this small has its prices read in the statistics request itself (in price order,
+ * no document read), and its quartiles and histogram computed from them: one round trip.
+ */
+export const PRICES_READ_AT_ONCE = 500;
+
+/** The detailed statistics, and the prices of a small result set in order (sort values). */
 export function statsBody(q: StockQuery): API.Search_RequestBody {
-  return { query: stockQuery(q), size: 0, track_total_hits: true, aggs: statsAggregations(true) };
+  return {
+    query: stockQuery(q),
+    size: PRICES_READ_AT_ONCE,
+    sort: [{ price: { order: 'asc' } }],
+    _source: false,
+    track_total_hits: true,
+    aggs: statsAggregations(true),
+  };
 }
 
 /** Equal-width price buckets from min to max (the last one closed), like the Postgres engine's. */

@@ -17,6 +17,7 @@ import type {
   StockQuery,
 } from './engine.js';
 import { HISTOGRAM_BUCKETS, histogramBounds, roundPrice } from './price-math.js';
+import { shared } from './shared-computations.js';
 import { fold, normalizeReference } from './references.js';
 import { MAX_RESULT_WINDOW } from './search-request.js';
 import { textQueryTerms, textWords } from './text-query.js';
@@ -130,25 +131,6 @@ function queryKey(q: StockQuery): string {
     q.priceMin ?? null,
     q.priceMax ?? null,
   ]);
-}
-
-/**
- * The cached promise for key, or a new computation put in the cache: concurrent identical requests
- * share one query, and a failed one is forgotten so the next request retries.
- */
-function shared<T>(
-  cache: LRUCache<string, Promise<T>> | null,
-  key: string,
-  compute: () => Promise<T>,
-): Promise<T> {
-  if (!cache) return compute();
-  let pending = cache.get(key);
-  if (!pending) {
-    pending = compute();
-    cache.set(key, pending);
-    pending.catch(() => cache.delete(key));
-  }
-  return pending;
 }
 
 export interface PostgresEngineOptions {

@@ -1,4 +1,5 @@
 /** Price arithmetic shared by the engines, so both round and bucket the same way. */
+import type { HistogramBucket } from './engine.js';
 
 export const HISTOGRAM_BUCKETS = 20;
 
@@ -42,4 +43,15 @@ export function quartilesFromRanks(total: number, priceAt: Map<number, number>):
     const upper = priceAt.get(Math.ceil(position))!;
     return roundPrice(lower + (upper - lower) * (position - Math.floor(position)));
   });
+}
+
+/** The histogram of prices known one by one: each in its bucket of histogramBounds(lo, hi). */
+export function bucketPrices(prices: number[], lo: number, hi: number): HistogramBucket[] {
+  const bounds = histogramBounds(lo, hi);
+  const counts = bounds.map(() => 0);
+  for (const price of prices) {
+    const i = bounds.findIndex((b, n) => price < b.to || n === bounds.length - 1);
+    counts[i] = (counts[i] ?? 0) + 1;
+  }
+  return bounds.map((b, i) => ({ ...b, count: counts[i]! }));
 }

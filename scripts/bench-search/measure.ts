@@ -1,0 +1,211 @@
+import { readFileSync } from 'node:fs';
+import autocannon from 'autocannon';
+import { forkCompiledServer } from '../bench-server-process.js';
+import type { QuerySamples } from './samples.js';
+
+export type EngineName = 'postgres' | 'opensearch';
+
+export interface ScenarioRun {
+  p50: number;
+  p99: number;
+  rps: number;
+  errors: number;
+  /** CPU ms per request: of the server process, and of the whole machine (all processes) */
+  serverCpu: number;
+  machineCpu: number;
+  generatorCpu: number;
+}
+
+export interface ScenarioResult {
+  name: string;
+  /** p99 target of the scenario (ms) */
+  target: number;
+  api: ScenarioRun;
+  bare: ScenarioRun;
+}
+
+export interface EngineRun {
+  engine: EngineName;
+  scenarios: ScenarioResult[];
+  /** the server process's peak resident memory (bytes) */
+  peakRss: number;
+  /** OpenSearch's peak JVM heap in use during the run (bytes), and its maximum; null on Postgres */
+  heap: { peakUsed: number; max: number } | null;
+}
+
+export interface MeasureOptions {
+  duration: number;
+  connections: number;
+  only?: string[];
+  opensearchIndex: string;
+}
+
+interface Ready {
+  apiUrl: string;
+  bareUrl: string;
+  apiKey: string;
+}
+
+const WARM_UP_SECONDS = 5;
+
+/** CPU time (ms) every core of the machine has spent busy so far: load generator, server, database. */
+function machineBusyMs(): number {
+  const [, ...fields] = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/);
+  const [user, nice, system, , , irq, softirq, steal] = fields.map(Number);
+  return ((user! + nice! + system! + irq! + softirq! + steal!) * 1000) / 100; // USER_HZ = 100
+}
+
+/** The scenarios, on one engine's server: the same sampled values on every engine. */
+function scenarios(samples: QuerySamples, first: { search_token: string; total_pages: number }) {
+  const { references, vehicles, words } = samples;
+  let n = 0;
+  const pick = <T>(list: T[]): T => list[n++ % list.length]!;
+  return {
+    reference: { path: '/data/search', body: () => ({ reference: pick(references) }), target: 30 },
+    // Same lookups that find nothing: no charge, so this isolates the cost of charging.
+    'sem resultados': {
+      path: '/data/search',
+      body: () => ({ reference: `${pick(references)}ZZ` }),
+      target: 30,
+    },
+    'vehicle+price': {
+      path: '/data/search',
+      body: () => {
+        const v = pick(vehicles);
+        return {
+          vehicle_make: v.make,
+          vehicle_model: v.model,
+          price_min: Math.round(Number(v.p) * 50) / 100,
+          price_max: Math.round(Number(v.p) * 200) / 100,
+        };
+      },
+      target: 60,
+    },
+    text: { path: '/data/search', body: () => ({ text: pick(words) }), target: 60 },
+    'token paging': {
+      path: '/data/search',
+      body: () => ({
+        vehicle_make: vehicles[0]!.make,
+        page: 2 + (n++ % Math.max(1, Math.min(first.total_pages - 1, 400))),
+        search_token: first.search_token,
+      }),
+      target: 60,
+    },
+    stats: { path: '/data/search/stats', body: () => ({ reference: pick(references) }), target: 120 },
+  } as Record<string, { path: string; body: () => Record<string, unknown>; target: number }>;
+}
+
+/** OpenSearch's JVM heap in use and its maximum, summed over the nodes. */
+async function clusterHeap(url: string): Promise<{ used: number; max: number }> {
+  const stats = (await (await fetch(`${url}/_nodes/stats/jvm`)).json()) as {
+    nodes: Record<string, { jvm: { mem: { heap_used_in_bytes: number; heap_max_in_bytes: number } } }>;
+  };
+  const nodes = Object.values(stats.nodes);
+  return {
+    used: nodes.reduce((sum, n) => sum + n.jvm.mem.heap_used_in_bytes, 0),
+    max: nodes.reduce((sum, n) => sum + n.jvm.mem.heap_max_in_bytes, 0),
+  };
+}
+
+/** Starts the compiled server on `engine`, runs every scenario against the API and the bare handler. */
+export async function measureEngine(
+  engine: EngineName,
+  samples: QuerySamples,
+  options: MeasureOptions,
+): Promise<EngineRun> {
+  console.log(`\n== Motor ${engine} ==`);
+  const server = forkCompiledServer(
+    'bench-search-server',
+    process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_CPU_PROF] : [],
+    { SEARCH_ENGINE: engine, OPENSEARCH_INDEX: options.opensearchIndex },
+  );
+  const ready = await new Promise<Ready>((resolve, reject) => {
+    server.once('message', (m) => resolve(m as Ready));
+    server.once('exit', (code) => reject(new Error(`o servidor de benchmark terminou (código ${code})`)));
+  });
+  const usage = () =>
+    new Promise<{ rss: number; cpuMs: number }>((resolve) => {
+      server.once('message', (m) => resolve(m as { rss: number; cpuMs: number }));
+      server.send({ type: 'usage' });
+    });
+  const opensearchUrl = engine === 'opensearch' ? process.env.OPENSEARCH_URL! : null;
+  const heap = opensearchUrl ? { peakUsed: 0, max: 0 } : null;
+  const heapSampler = opensearchUrl
+    ? setInterval(() => {
+        void clusterHeap(opensearchUrl).then(
+          (h) => {
+            heap!.peakUsed = Math.max(heap!.peakUsed, h.used);
+            heap!.max = h.max;
+          },
+          () => undefined,
+        );
+      }, 1_000)
+    : null;
+  let peakRss = (await usage()).rss;
+
+  async function run(
+    url: string,
+    path: string,
+    body: () => Record<string, unknown>,
+    withKey: boolean,
+    duration: number,
+  ) {
+    const before = { server: await usage(), machineMs: machineBusyMs(), generator: process.cpuUsage() };
+    const result = await autocannon({
+      url: url + path,
+      connections: options.connections,
+      duration,
+      requests: [
+        {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', ...(withKey ? { 'x-api-key': ready.apiKey } : {}) },
+          setupRequest: (req) => ({ ...req, body: JSON.stringify(body()) }),
+        },
+      ],
+    });
+    const generator = process.cpuUsage(before.generator);
+    const after = { server: await usage(), machineMs: machineBusyMs() };
+    peakRss = Math.max(peakRss, after.server.rss);
+    const requests = Math.max(1, result.requests.total);
+    return {
+      p50: result.latency.p50,
+      p99: result.latency.p99,
+      rps: result.requests.average,
+      errors: result.errors + result.non2xx,
+      serverCpu: (after.server.cpuMs - before.server.cpuMs) / requests,
+      machineCpu: (after.machineMs - before.machineMs) / requests,
+      generatorCpu: (generator.user + generator.system) / 1000 / requests,
+    };
+  }
+
+  // A token for the paging scenario: one charged first page, then free pages with it.
+  const first = (await (
+    await fetch(`${ready.apiUrl}/data/search`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-api-key': ready.apiKey },
+      body: JSON.stringify({ vehicle_make: samples.vehicles[0]!.make }),
+    })
+  ).json()) as { search_token: string; total_pages: number };
+  const all = scenarios(samples, first);
+  // Warm-up, not measured: JIT, connection pools and prepared statements, for both targets, with
+  // searches that find nothing, so that no scenario's query or cached statistics is warmed by it.
+  const noResults = all['sem resultados']!;
+  await run(ready.apiUrl, noResults.path, noResults.body, true, WARM_UP_SECONDS);
+  await run(ready.bareUrl, noResults.path, noResults.body, false, WARM_UP_SECONDS);
+
+  const results: ScenarioResult[] = [];
+  for (const [name, scenario] of Object.entries(all)) {
+    if (options.only && !options.only.includes(name)) continue;
+    const api = await run(ready.apiUrl, scenario.path, scenario.body, true, options.duration);
+    const bare = await run(ready.bareUrl, scenario.path, scenario.body, false, options.duration);
+    console.log(
+      `${name}: API p50 ${api.p50} ms p99 ${api.p99} ms ${api.rps.toFixed(0)} req/s | bare ${bare.rps.toFixed(0)} req/s`,
+    );
+    results.push({ name, target: scenario.target, api, bare });
+  }
+  if (heapSampler) clearInterval(heapSampler);
+  const stopped = new Promise((resolve) => server.once('exit', resolve));
+  server.send({ type: 'stop' });
+  await stopped;
+  return { engine, scenarios: results, peakRss, heap };
+}

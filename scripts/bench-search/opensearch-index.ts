@@ -1,0 +1,59 @@
+import { spawn } from 'node:child_process';
+import { createClusterClient } from '../../indexer/cluster.js';
+import { liveMappingVersion, mappingVersion } from '../../indexer/index-admin.js';
+
+export interface ReindexFigures {
+  documents: number;
+  seconds: number;
+  docsPerSecond: number;
+}
+
+/**
+ * The index the OpenSearch engine is measured on: rebuilt by `npm run reindex` (the real command,
+ * its progress bar shown) when asked, when it is missing, of an older mapping, or holds another
+ * number of documents than the stock.
+ */
+export async function ensureIndex(
+  url: string,
+  alias: string,
+  items: number,
+  force: boolean,
+): Promise<ReindexFigures | null> {
+  const client = createClusterClient(url);
+  try {
+    const live = await liveMappingVersion(client, alias);
+    const count = live === null ? -1 : Number((await client.count({ index: alias })).body.count);
+    if (!force && live === mappingVersion() && count === items) {
+      console.log(`Índice ${alias} em dia (${count.toLocaleString('pt-PT')} documentos): não reconstruído.`);
+      return null;
+    }
+  } finally {
+    await client.close();
+  }
+  console.log(`A reconstruir o índice ${alias} (npm run reindex)…`);
+  return runReindex(alias);
+}
+
+/** Runs `npm run reindex` for `alias` and reads its closing line: "… N documents in S s (R docs/s) …". */
+function runReindex(alias: string): Promise<ReindexFigures> {
+  return new Promise((resolve, reject) => {
+    const child = spawn('npm', ['run', '-s', 'reindex'], {
+      env: { ...process.env, OPENSEARCH_INDEX: alias, LOG_LEVEL: 'warn' },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      process.stdout.write(chunk);
+    });
+    child.on('exit', (code) => {
+      const figures = /(\d+) documents in ([\d.]+) s \((\d+) docs\/s\)/.exec(output);
+      if (code !== 0 || !figures) return reject(new Error(`npm run reindex falhou (código ${code})`));
+      resolve({
+        documents: Number(figures[1]),
+        seconds: Number(figures[2]),
+        docsPerSecond: Number(figures[3]),
+      });
+    });
+  });
+}
