@@ -14,14 +14,10 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 let built = false;
 
 /**
- * Builds the project (once per benchmark run) and forks dist/scripts/<name>.js with an IPC
- * channel, with `env` on top of this process's environment.
+ * Builds the project once per benchmark run; returns the path of a compiled file (`scripts/x.js`,
+ * `indexer/main.js`) under dist/.
  */
-export function forkCompiledServer(
-  name: string,
-  execArgv: string[] = [],
-  env: Record<string, string> = {},
-): ChildProcess {
+export function compiled(path: string): string {
   if (!built) {
     console.log('A compilar o servidor (npm run build)…');
     execFileSync('npm', ['run', '-s', 'build'], { cwd: ROOT, stdio: 'inherit' });
@@ -31,7 +27,16 @@ export function forkCompiledServer(
   // (the Dockerfile copies both there)
   for (const dir of ['sql', 'mappings'])
     if (!existsSync(join(ROOT, 'dist', dir))) symlinkSync(join(ROOT, dir), join(ROOT, 'dist', dir));
-  return fork(join(ROOT, 'dist', 'scripts', `${name}.js`), [], {
+  return join(ROOT, 'dist', path);
+}
+
+/** Forks dist/scripts/<name>.js with an IPC channel, with `env` on top of this process's environment. */
+export function forkCompiledServer(
+  name: string,
+  execArgv: string[] = [],
+  env: Record<string, string> = {},
+): ChildProcess {
+  return fork(compiled(`scripts/${name}.js`), [], {
     execArgv,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
