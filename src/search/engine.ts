@@ -84,6 +84,16 @@ export interface PriceStats {
   byCondition: Partial<Record<Condition, PriceSummary>>;
 }
 
+/** The statistics of an empty result set (a fresh object: callers may add to it). */
+export const noResultsStats = (): PriceStats => ({
+  totalResults: 0,
+  priceMin: null,
+  priceMax: null,
+  priceAvg: null,
+  totalSellers: 0,
+  byCondition: {},
+});
+
 export interface HistogramBucket {
   /** inclusive */
   from: number;

@@ -1,5 +1,5 @@
 import type { Condition } from '../db/schema.js';
-import type { HistogramBucket, PriceStats, PriceSummary } from './engine.js';
+import { noResultsStats, type HistogramBucket, type PriceStats, type PriceSummary } from './engine.js';
 import type { StockSource } from './opensearch-documents.js';
 import { roundPrice } from './price-math.js';
 
@@ -62,14 +62,7 @@ export const summary = (s: StatsValue): PriceSummary => ({
 
 export function priceStats(total: number, aggs: StatsAggregations | undefined): PriceStats {
   if (!aggs || total === 0) {
-    return {
-      totalResults: 0,
-      priceMin: null,
-      priceMax: null,
-      priceAvg: null,
-      totalSellers: 0,
-      byCondition: {},
-    };
+    return noResultsStats();
   }
   const byCondition: PriceStats['byCondition'] = {};
   for (const b of aggs.by_condition.buckets) byCondition[b.key] = summary(b.price);

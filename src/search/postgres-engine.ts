@@ -3,18 +3,19 @@ import { sql, type RawBuilder } from 'kysely';
 import type { Database } from '../db/database.js';
 import { prepared } from '../db/prepared-statements.js';
 import type { Condition } from '../db/schema.js';
-import type {
-  DetailedPriceStats,
-  FacetRequest,
-  FacetValue,
-  ItemReference,
-  PageRequest,
-  PriceStats,
-  PriceSummary,
-  SearchEngine,
-  SearchResult,
-  StockHit,
-  StockQuery,
+import {
+  noResultsStats,
+  type DetailedPriceStats,
+  type FacetRequest,
+  type FacetValue,
+  type ItemReference,
+  type PageRequest,
+  type PriceStats,
+  type PriceSummary,
+  type SearchEngine,
+  type SearchResult,
+  type StockHit,
+  type StockQuery,
 } from './engine.js';
 import { HISTOGRAM_BUCKETS, histogramBounds, roundPrice } from './price-math.js';
 import { shared } from './shared-computations.js';
@@ -639,14 +640,7 @@ function toHit(r: HitRow): StockHit {
 function summarize({ groups, sellers }: Figures): PriceStats {
   const byConditionRows = groups.filter((r) => r.condition !== null);
   if (byConditionRows.length === 0) {
-    return {
-      totalResults: 0,
-      priceMin: null,
-      priceMax: null,
-      priceAvg: null,
-      totalSellers: 0,
-      byCondition: {},
-    };
+    return noResultsStats();
   }
   const overall = toSummary(byConditionRows);
   const byCondition: PriceStats['byCondition'] = {};
