@@ -10,6 +10,7 @@ import type { ReadinessCheck } from './http/routes/health.js';
 import { createRateLimiter } from './http/create-rate-limiter.js';
 import type { RequestRateLimiter } from './http/rate-limit.js';
 import { CredentialFailureGuard, LoginGuard, RegistrationGuard } from './limits/abuse-guards.js';
+import { IdempotencyStore } from './idempotency/idempotency-store.js';
 import { LimiterFactory } from './limits/limiter-factory.js';
 import { createLogger, type Logger } from './logger.js';
 import { createSearchEngine } from './search/create-engine.js';
@@ -35,6 +36,8 @@ export interface Services {
   login: LoginService;
   registration: RegistrationService;
   searchTokenSecret: string;
+  /** Idempotency-Key responses, pruned after 24 hours */
+  idempotency: IdempotencyStore;
   readiness: ReadinessCheck[];
   close(): Promise<void>;
 }
@@ -107,6 +110,9 @@ export async function createServices(config: Config, overrides: ServiceOverrides
   });
   await credentials.start();
 
+  const idempotency = new IdempotencyStore(db, clock, logger);
+  idempotency.start();
+
   const readiness: ReadinessCheck[] = [{ name: 'postgres', check: () => pingDatabase(db) }];
   if (redis) readiness.push({ name: 'redis', check: async () => void (await redis.ping()) });
   if (engine.name !== 'postgres') readiness.push({ name: engine.name, check: () => engine.ping() });
@@ -131,8 +137,10 @@ export async function createServices(config: Config, overrides: ServiceOverrides
       new RegistrationGuard(limiters, config.rateLimits, clock),
     ),
     searchTokenSecret,
+    idempotency,
     readiness,
     async close() {
+      idempotency.stop();
       await rateLimiter.close?.();
       await credentials.close();
       await engine.close?.();
