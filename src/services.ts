@@ -13,7 +13,9 @@ import { CredentialFailureGuard, LoginGuard, RegistrationGuard } from './limits/
 import { IdempotencyStore } from './idempotency/idempotency-store.js';
 import { LimiterFactory } from './limits/limiter-factory.js';
 import { createLogger, type Logger } from './logger.js';
+import { Metrics } from './metrics/metrics.js';
 import { createSearchEngine } from './search/create-engine.js';
+import { measuredEngine } from './search/measured-engine.js';
 import type { SearchEngine } from './search/engine.js';
 
 /** Everything the app and the workers use, built once and passed explicitly (no module singletons). */
@@ -39,6 +41,7 @@ export interface Services {
   /** Idempotency-Key responses, pruned after 24 hours */
   idempotency: IdempotencyStore;
   readiness: ReadinessCheck[];
+  metrics: Metrics;
   close(): Promise<void>;
 }
 
@@ -98,9 +101,19 @@ export async function createServices(config: Config, overrides: ServiceOverrides
   const redis = config.redisUrl ? connectRedis(config.redisUrl) : null;
   if (redis) await untilReady(redis, 2_000);
   const redisPrefix = overrides.redisPrefix ?? 'pss:';
-  const engine = overrides.engine ?? createSearchEngine(config, db, logger);
+  const metrics = new Metrics({ pool: database.pool, redis });
+  const engine = measuredEngine(
+    overrides.engine ?? createSearchEngine(config, db, logger),
+    metrics.engineDuration,
+  );
   const limiters = new LimiterFactory(redis, `${redisPrefix}rl:`);
-  const rateLimiter = createRateLimiter({ config, limiters, clock, logger });
+  const rateLimiter = createRateLimiter({
+    config,
+    limiters,
+    clock,
+    logger,
+    onRefused: (limit) => metrics.rateLimitRefusals.inc({ limit }),
+  });
   const credentials = new CredentialCache({
     ttlSeconds: config.credentialCacheSeconds,
     redis,
@@ -139,6 +152,7 @@ export async function createServices(config: Config, overrides: ServiceOverrides
     searchTokenSecret,
     idempotency,
     readiness,
+    metrics,
     async close() {
       idempotency.stop();
       await rateLimiter.close?.();

@@ -79,6 +79,8 @@ export function searchRoutes(services: Services): AnyRoute[] {
         const outcome = await searchService.search(principal, body, idempotency?.alongside(searchResponse));
         log.credits_spent = outcome.creditsSpent;
         log.total = outcome.result.total;
+        if (outcome.creditsSpent)
+          services.metrics.creditsCharged.inc({ kind: 'search' }, outcome.creditsSpent);
         return searchResponse(outcome);
       },
     }),
@@ -101,6 +103,8 @@ export function searchRoutes(services: Services): AnyRoute[] {
         const outcome = await searchService.stats(principal, body, idempotency?.alongside(statsResponse));
         log.credits_spent = outcome.creditsSpent;
         log.total = outcome.stats.totalResults;
+        if (outcome.creditsSpent)
+          services.metrics.creditsCharged.inc({ kind: 'stats' }, outcome.creditsSpent);
         return statsResponse(outcome);
       },
     }),
