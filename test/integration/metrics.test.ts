@@ -3,22 +3,12 @@ import { ManualClock } from '../../src/clock.js';
 import { createTestAccount, type TestAccount } from '../helpers/accounts-fixture.js';
 import { startApiProcess } from '../helpers/api-process.js';
 import { loadStockFixture } from '../helpers/stock-fixture.js';
+import { seriesValue } from '../helpers/prometheus-text.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
 import { createTestDatabase } from '../helpers/test-database.js';
 import { TEST_DATABASE_URL, TEST_REDIS_URL } from '../helpers/test-env.js';
 
 const TOKEN = 'metrics-token-for-tests-0123';
-
-/** The value of one series in Prometheus text: `name{labels…} value`, every label given must match. */
-export function seriesValue(text: string, name: string, labels: Record<string, string> = {}): number | null {
-  for (const line of text.split('\n')) {
-    if (!line.startsWith(name + '{') && !line.startsWith(name + ' ')) continue;
-    const labelText = line.slice(name.length).split('}')[0]!;
-    if (!Object.entries(labels).every(([k, v]) => labelText.includes(`${k}="${v}"`))) continue;
-    return Number(line.slice(line.lastIndexOf(' ') + 1));
-  }
-  return null;
-}
 
 describe('Prometheus metrics at /metrics with METRICS_TOKEN', () => {
   let app: TestApp;
