@@ -11,12 +11,18 @@ import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
-/** Builds the project and forks dist/scripts/<name>.js with an IPC channel. */
-export function forkCompiledServer(name: string, execArgv: string[] = []): ChildProcess {
+/** Builds the project (npm run build) into dist/, with the migrations where dist/src/db/ finds them; returns dist/. */
+export function buildCompiled(): string {
   console.log('A compilar o servidor (npm run build)…');
   execFileSync('npm', ['run', '-s', 'build'], { cwd: ROOT, stdio: 'inherit' });
   // the migration runner reads ../../sql from dist/src/db/ (the Dockerfile copies it there)
   if (!existsSync(join(ROOT, 'dist', 'sql'))) symlinkSync(join(ROOT, 'sql'), join(ROOT, 'dist', 'sql'));
+  return join(ROOT, 'dist');
+}
+
+/** Builds the project and forks dist/scripts/<name>.js with an IPC channel. */
+export function forkCompiledServer(name: string, execArgv: string[] = []): ChildProcess {
+  buildCompiled();
   return fork(join(ROOT, 'dist', 'scripts', `${name}.js`), [], {
     execArgv,
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
