@@ -14,10 +14,10 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 let built = false;
 
 /**
- * Builds the project once per benchmark run; returns the path of a compiled file (`scripts/x.js`,
- * `indexer/main.js`) under dist/.
+ * Builds the project (npm run build) once per benchmark run into dist/, with the migrations and
+ * mappings where the compiled code finds them; returns dist/.
  */
-export function compiled(path: string): string {
+export function buildCompiled(): string {
   if (!built) {
     console.log('A compilar o servidor (npm run build)…');
     execFileSync('npm', ['run', '-s', 'build'], { cwd: ROOT, stdio: 'inherit' });
@@ -27,8 +27,11 @@ export function compiled(path: string): string {
   // (the Dockerfile copies both there)
   for (const dir of ['sql', 'mappings'])
     if (!existsSync(join(ROOT, 'dist', dir))) symlinkSync(join(ROOT, dir), join(ROOT, 'dist', dir));
-  return join(ROOT, 'dist', path);
+  return join(ROOT, 'dist');
 }
+
+/** The path of a compiled file (`scripts/x.js`, `indexer/main.js`) under dist/, built first. */
+export const compiled = (path: string): string => join(buildCompiled(), path);
 
 /** Forks dist/scripts/<name>.js with an IPC channel, with `env` on top of this process's environment. */
 export function forkCompiledServer(

@@ -5,6 +5,7 @@ import conditional from 'koa-conditional-get';
 import etag from '@koa/etag';
 import type { OpenAPIObject } from 'openapi3-ts/oas31';
 import { bodyReadError, errorEnvelope, requestContext } from './http/middleware.js';
+import { measureRequests, metricsEndpoint } from './http/metrics-middleware.js';
 import { mountRoutes } from './http/mount-routes.js';
 import { buildOpenApi } from './http/openapi.js';
 import type { AnyRoute } from './http/route.js';
@@ -63,7 +64,9 @@ export function createApp(services: Services, options: AppOptions = {}): Koa {
   app.silent = true;
   const router = mountRoutes(declaredRoutes(services, options.extraRoutes), services);
   app.use(requestContext(services.logger));
+  app.use(measureRequests(services.metrics));
   app.use(errorEnvelope(services.logger));
+  app.use(metricsEndpoint(services.metrics, services.config.metricsToken));
   app.use(compress({ threshold: 1024 }));
   app.use(conditional());
   app.use(readsOnly(etag()));

@@ -48,6 +48,10 @@ export interface Config {
   databasePreparedStatements: number;
   /** seconds an API process trusts a credential it has looked up (0 = look up every request) */
   credentialCacheSeconds: number;
+  /** port of a listener serving only GET /metrics (on HOST); null = none */
+  metricsPort: number | null;
+  /** bearer token for GET /metrics on the API's own port; null = not served there */
+  metricsToken: string | null;
 }
 
 /** Environment variables, their defaults and their schema. The key is the variable's name. */
@@ -85,6 +89,8 @@ const variables = {
   STATS_CACHE_SECONDS: { type: 'integer', minimum: 0, maximum: 3600, default: 30 },
   DATABASE_PREPARED_STATEMENTS: { type: 'integer', minimum: 0, maximum: 10_000, default: 200 },
   CREDENTIAL_CACHE_SECONDS: { type: 'integer', minimum: 0, maximum: 300, default: 10 },
+  METRICS_PORT: { type: 'integer', minimum: 0, maximum: 65535 },
+  METRICS_TOKEN: { type: 'string', minLength: 16 },
 } as const;
 
 type VariableName = keyof typeof variables;
@@ -182,6 +188,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     statsCacheSeconds: v.STATS_CACHE_SECONDS,
     databasePreparedStatements: v.DATABASE_PREPARED_STATEMENTS,
     credentialCacheSeconds: v.CREDENTIAL_CACHE_SECONDS,
+    metricsPort: (v.METRICS_PORT as number | undefined) ?? null,
+    metricsToken: (v.METRICS_TOKEN as string | undefined) ?? null,
   };
 }
 

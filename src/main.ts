@@ -17,6 +17,7 @@ async function main(): Promise<void> {
   const lines = [
     `Parts Stock Search API a correr em ${running.url}`,
     `  OpenAPI: ${running.url}/openapi.json`,
+    ...(running.metricsUrl ? [`  Métricas: ${running.metricsUrl}`] : []),
   ];
   if (demo) {
     lines.push(

@@ -1,11 +1,14 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createApp, type AppOptions } from './app.js';
+import { startMetricsServer } from './metrics/metrics-server.js';
 import type { Services } from './services.js';
 
 export interface RunningServer {
   server: Server;
   url: string;
+  /** GET /metrics on METRICS_PORT; null when it is not set */
+  metricsUrl: string | null;
   /** stop accepting, let in-flight requests finish (up to the shutdown timeout), then close services */
   close(): Promise<void>;
 }
@@ -23,14 +26,20 @@ export async function startServer(
     server.once('error', reject);
     server.listen(port, host, () => resolve());
   });
+  const metrics =
+    services.config.metricsPort === null
+      ? null
+      : await startMetricsServer(services.metrics, services.config.metricsPort, host);
   const address = server.address() as AddressInfo;
   const shownHost = host === '0.0.0.0' || host === '::' ? 'localhost' : host;
   let closing: Promise<void> | undefined;
   return {
     server,
     url: `http://${shownHost}:${address.port}`,
+    metricsUrl: metrics?.url ?? null,
     close() {
       closing ??= (async () => {
+        await metrics?.close();
         const drained = new Promise<void>((resolve) => server.close(() => resolve()));
         server.closeIdleConnections();
         const timeout = new Promise<void>((resolve) =>

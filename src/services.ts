@@ -10,9 +10,12 @@ import type { ReadinessCheck } from './http/routes/health.js';
 import { createRateLimiter } from './http/create-rate-limiter.js';
 import type { RequestRateLimiter } from './http/rate-limit.js';
 import { CredentialFailureGuard, LoginGuard, RegistrationGuard } from './limits/abuse-guards.js';
+import { IdempotencyStore } from './idempotency/idempotency-store.js';
 import { LimiterFactory } from './limits/limiter-factory.js';
 import { createLogger, type Logger } from './logger.js';
+import { Metrics } from './metrics/metrics.js';
 import { createSearchEngine } from './search/create-engine.js';
+import { measuredEngine } from './search/measured-engine.js';
 import type { SearchEngine } from './search/engine.js';
 
 /** Everything the app and the workers use, built once and passed explicitly (no module singletons). */
@@ -35,7 +38,10 @@ export interface Services {
   login: LoginService;
   registration: RegistrationService;
   searchTokenSecret: string;
+  /** Idempotency-Key responses, pruned after 24 hours */
+  idempotency: IdempotencyStore;
   readiness: ReadinessCheck[];
+  metrics: Metrics;
   close(): Promise<void>;
 }
 
@@ -95,9 +101,19 @@ export async function createServices(config: Config, overrides: ServiceOverrides
   const redis = config.redisUrl ? connectRedis(config.redisUrl) : null;
   if (redis) await untilReady(redis, 2_000);
   const redisPrefix = overrides.redisPrefix ?? 'pss:';
-  const engine = overrides.engine ?? createSearchEngine(config, db, logger);
+  const metrics = new Metrics({ pool: database.pool, redis });
+  const engine = measuredEngine(
+    overrides.engine ?? createSearchEngine(config, db, logger),
+    metrics.engineDuration,
+  );
   const limiters = new LimiterFactory(redis, `${redisPrefix}rl:`);
-  const rateLimiter = createRateLimiter({ config, limiters, clock, logger });
+  const rateLimiter = createRateLimiter({
+    config,
+    limiters,
+    clock,
+    logger,
+    onRefused: (limit) => metrics.rateLimitRefusals.inc({ limit }),
+  });
   const credentials = new CredentialCache({
     ttlSeconds: config.credentialCacheSeconds,
     redis,
@@ -106,6 +122,9 @@ export async function createServices(config: Config, overrides: ServiceOverrides
     logger,
   });
   await credentials.start();
+
+  const idempotency = new IdempotencyStore(db, clock, logger);
+  idempotency.start();
 
   const readiness: ReadinessCheck[] = [{ name: 'postgres', check: () => pingDatabase(db) }];
   if (redis) readiness.push({ name: 'redis', check: async () => void (await redis.ping()) });
@@ -131,8 +150,11 @@ export async function createServices(config: Config, overrides: ServiceOverrides
       new RegistrationGuard(limiters, config.rateLimits, clock),
     ),
     searchTokenSecret,
+    idempotency,
     readiness,
+    metrics,
     async close() {
+      idempotency.stop();
       await rateLimiter.close?.();
       await credentials.close();
       await engine.close?.();

@@ -73,6 +73,17 @@ export interface SearchRecorder {
    * daily counters and the ledger row, or nothing. 402 when the balance or a daily limit forbids it.
    */
   record(principal: Principal, cost: number, search: SearchRecord, now: Date): Promise<ChargeOutcome>;
+  /**
+   * The same, alone (not batched) inside the caller's transaction: what the caller writes there
+   * commits with the charge or not at all (an Idempotency-Key's stored response).
+   */
+  recordIn(
+    trx: Transaction<DB>,
+    principal: Principal,
+    cost: number,
+    search: SearchRecord,
+    now: Date,
+  ): Promise<ChargeOutcome>;
 }
 
 /**
@@ -104,23 +115,25 @@ export function createSearchRecorder(db: Database): SearchRecorder {
     },
   );
 
+  const rowOf = (principal: Principal, cost: number, search: SearchRecord, now: Date): SearchRecordRow => ({
+    account_id: principal.accountId,
+    api_key_id: principal.apiKeyId,
+    session_id: principal.sessionId,
+    cost,
+    day: utcDay(now),
+    now: now.toISOString(),
+    kind: search.kind,
+    query: search.query,
+    summary: search.summary,
+    total: search.total,
+    page: search.page,
+    per_page: search.perPage,
+    token_status: search.tokenStatus,
+  });
+
   return {
     async record(principal, cost, search, now) {
-      const row: SearchRecordRow = {
-        account_id: principal.accountId,
-        api_key_id: principal.apiKeyId,
-        session_id: principal.sessionId,
-        cost,
-        day: utcDay(now),
-        now: now.toISOString(),
-        kind: search.kind,
-        query: search.query,
-        summary: search.summary,
-        total: search.total,
-        page: search.page,
-        per_page: search.perPage,
-        token_status: search.tokenStatus,
-      };
+      const row = rowOf(principal, cost, search, now);
       if (cost === 0) {
         const free = await freeSearches.submit(principal.accountId, row);
         return { creditsRemaining: free.credits, searchId: free.search_id };
@@ -132,6 +145,19 @@ export function createSearchRecorder(db: Database): SearchRecorder {
         ),
         cost,
       );
+    },
+
+    async recordIn(trx, principal, cost, search, now) {
+      const batch = JSON.stringify([rowOf(principal, cost, search, now)]);
+      if (cost === 0) {
+        const free = await sql<{ search_id: string; credits: number }>`${prepared}
+          select * from record_free_searches(${batch}::jsonb)`.execute(trx);
+        return { creditsRemaining: free.rows[0]!.credits, searchId: free.rows[0]!.search_id };
+      }
+      const charged = await sql<ChargeRow>`${prepared}
+        select * from charge_searches(${principal.accountId}, ${principal.apiKeyId}, ${principal.sessionId},
+                                      ${batch}::jsonb)`.execute(trx);
+      return chargeOutcome(charged.rows[0]!, cost);
     },
   };
 }

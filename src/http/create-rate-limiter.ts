@@ -13,6 +13,8 @@ export interface RateLimiterDependencies {
   limiters: LimiterFactory;
   clock: Clock;
   logger: Logger;
+  /** told of each refusal, with the window that refused (metrics) */
+  onRefused?: (limit: 'requests_per_minute' | 'requests_per_hour') => void;
 }
 
 interface Window {
@@ -115,6 +117,7 @@ export function createRateLimiter(deps: RateLimiterDependencies): RequestRateLim
         'RateLimit-Policy': states.map((s) => `${s.points};w=${s.seconds}`).join(', '),
       };
       if (blocking.length) {
+        deps.onRefused?.(shown.name === 'minute' ? 'requests_per_minute' : 'requests_per_hour');
         throw tooManyRequests(
           shown.name === 'minute'
             ? `Limite de ${shown.points} pedidos por minuto excedido. Tente novamente mais tarde.`

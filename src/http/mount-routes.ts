@@ -5,6 +5,9 @@ import type { Principal } from '../accounts/principal.js';
 import type { CredentialFailureGuard } from '../limits/abuse-guards.js';
 import { HttpError } from './errors.js';
 import type { RequestRateLimiter } from './rate-limit.js';
+import type { IdempotencyStore } from '../idempotency/idempotency-store.js';
+import type { Logger } from '../logger.js';
+import { runIdempotently } from './idempotency.js';
 import type { AnyRoute } from './route.js';
 import { assertStorable } from './storable-input.js';
 import { validateInput } from './validation.js';
@@ -13,6 +16,8 @@ export interface RouteDependencies {
   authenticator: Authenticator;
   rateLimiter: RequestRateLimiter;
   credentialGuard: CredentialFailureGuard;
+  idempotency: IdempotencyStore;
+  logger: Logger;
 }
 
 /** Whether the request carries body bytes (a POST with Content-Length: 0 carries none). */
@@ -75,7 +80,7 @@ export function mountRoutes(routes: AnyRoute[], deps: RouteDependencies): Router
       const query = r.query ? validateInput('query', r.query, { ...ctx.query }) : ctx.query;
       const body = r.body ? validateInput('body', r.body, ctx.request.body ?? {}) : undefined;
 
-      const result = await r.handler({
+      const request = {
         body,
         query,
         params,
@@ -85,7 +90,18 @@ export function mountRoutes(routes: AnyRoute[], deps: RouteDependencies): Router
         header: (name: string) => ctx.get(name) || undefined,
         rawBody: ctx.request.rawBody ?? '',
         log: ctx.state.log as Record<string, unknown>,
-      });
+      };
+      const result =
+        r.idempotent && principal
+          ? await runIdempotently(
+              deps.idempotency,
+              deps.logger,
+              r,
+              { ...request, principal },
+              ctx.headers['idempotency-key'],
+              { params, query, body },
+            )
+          : await r.handler(request);
       ctx.status = result.status ?? 200;
       if (result.headers) ctx.set(result.headers);
       if (r.cacheSeconds !== undefined) ctx.set('Cache-Control', `public, max-age=${r.cacheSeconds}`);

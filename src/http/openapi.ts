@@ -5,6 +5,7 @@ import {
   type OpenAPIObject,
   type SchemaObject,
 } from 'openapi3-ts/oas31';
+import { IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_PATTERN } from './idempotency.js';
 import type { AnyRoute } from './route.js';
 
 const errorSchema: SchemaObject = {
@@ -75,6 +76,7 @@ const errorDescriptions: Record<number, string> = {
   409: 'Conflito com o estado atual',
   413: 'Corpo do pedido demasiado grande (máximo 1 MB)',
   415: 'Corpo que não é JSON, ou Content-Encoding não suportado',
+  422: 'Idempotency-Key já usada num pedido diferente (IDEMPOTENCY_KEY_REUSED)',
   429: 'Limite de pedidos excedido',
   500: 'Erro interno',
   503: 'Dependência indisponível',
@@ -92,6 +94,11 @@ function errorStatuses(r: AnyRoute): number[] {
   }
   if (r.auth !== 'public') statuses.add(401);
   if (r.rateLimit !== 'none') statuses.add(429);
+  if (r.idempotent) {
+    statuses.add(400);
+    statuses.add(409);
+    statuses.add(422);
+  }
   statuses.add(500);
   statuses.add(503);
   return [...statuses].sort();
@@ -127,6 +134,16 @@ function operation(r: AnyRoute): OperationObject {
       });
     }
   }
+  if (r.idempotent) {
+    parameters.push({
+      name: IDEMPOTENCY_HEADER,
+      in: 'header',
+      required: false,
+      description:
+        'Chave única do pedido (por exemplo, um UUID), para o repetir sem o cobrar duas vezes. Durante 24 horas, o mesmo pedido da mesma conta com a mesma chave recebe a resposta guardada (com Idempotent-Replayed: true); com outros parâmetros, 422 IDEMPOTENCY_KEY_REUSED; enquanto o primeiro está em curso, 409 IDEMPOTENCY_KEY_IN_USE. Guardam-se as respostas de sucesso e os erros 4xx (exceto 400, 401, 409 e 429); um 5xx não, para que a repetição possa ter sucesso.',
+      schema: { type: 'string', pattern: IDEMPOTENCY_KEY_PATTERN, minLength: 1, maxLength: 255 },
+    });
+  }
   if (parameters.length) op.parameters = parameters;
   if (r.body)
     op.requestBody = { required: true, content: { 'application/json': { schema: r.body as SchemaObject } } };
@@ -148,7 +165,11 @@ function operation(r: AnyRoute): OperationObject {
     responses[String(status)] = {
       description: errorDescriptions[status] ?? 'Erro',
       headers: headerRefs(
-        status === 429 ? [...EVERY_RESPONSE, ...RATE_LIMITED, 'Retry-After'] : EVERY_RESPONSE,
+        status === 429
+          ? [...EVERY_RESPONSE, ...RATE_LIMITED, 'Retry-After']
+          : status === 409 && r.idempotent
+            ? [...EVERY_RESPONSE, 'Retry-After']
+            : EVERY_RESPONSE,
       ),
       content: {
         'application/json': {

@@ -1,4 +1,5 @@
 import type { Principal, AuthMode } from '../accounts/principal.js';
+import type { IdempotentAttempt } from './idempotency.js';
 import type { JsonSchema } from './validation.js';
 
 export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
@@ -16,6 +17,8 @@ export interface RouteRequest<Body, Query, Params, A extends AuthMode> {
   rawBody: string;
   /** values for the request's log line (credits spent, engine, ...) */
   log: Record<string, unknown>;
+  /** on an `idempotent` route called with an Idempotency-Key (see http/idempotency.ts) */
+  idempotency?: IdempotentAttempt;
 }
 
 export interface RouteResponse {
@@ -52,6 +55,8 @@ export interface RouteSpec<Body = unknown, Query = unknown, Params = unknown, A 
   errors?: number[];
   /** rate-limit bucket; default: the principal for authenticated routes, the IP for public ones */
   rateLimit?: 'default' | 'none';
+  /** accepts an Idempotency-Key (authenticated POSTs with effects: charges, payments) */
+  idempotent?: boolean;
   /** public, cacheable GET: ETag + Cache-Control max-age in seconds */
   cacheSeconds?: number;
   handler(request: RouteRequest<Body, Query, Params, A>): Promise<RouteResponse>;

@@ -1,7 +1,8 @@
 import type { Principal } from '../accounts/principal.js';
 import type { Clock } from '../clock.js';
-import { createSearchRecorder } from '../credits/ledger.js';
+import { createSearchRecorder, type ChargeOutcome, type SearchRecord } from '../credits/ledger.js';
 import type { Database } from '../db/database.js';
+import type { TransactionScope } from '../db/transaction-scope.js';
 import { badRequest } from '../http/errors.js';
 import {
   QueryNotSupportedError,
@@ -58,8 +59,13 @@ export function createSearchService({ db, engine, clock, searchTokenSecret }: Se
      * with a valid token, or a search without results, costs nothing. An expired, forged or
      * mismatched token counts as no token (charged as a first search, a new token issued).
      * The engine answers before anything is charged, so an engine failure costs nothing.
+     * With a `scope`, the charge is written alone in the scope's transaction (see TransactionScope).
      */
-    async search(principal: Principal, body: SearchBody): Promise<SearchOutcome> {
+    async search(
+      principal: Principal,
+      body: SearchBody,
+      scope?: TransactionScope<SearchOutcome>,
+    ): Promise<SearchOutcome> {
       const parsed = parseSearchBody(body);
       assertWithinResultWindow(parsed);
       const now = clock.now();
@@ -74,20 +80,15 @@ export function createSearchService({ db, engine, clock, searchTokenSecret }: Se
         engine.search(parsed.query, { page: parsed.page, perPage: parsed.perPage }),
       );
       const cost = result.total > 0 && check.status !== 'valid' ? SEARCH_COST : 0;
-      const charge = await recorder.record(
-        principal,
-        cost,
-        {
-          kind: 'search',
-          query: parsed.canonical,
-          summary: parsed.summary,
-          total: result.total,
-          page: parsed.page,
-          perPage: parsed.perPage,
-          tokenStatus: check.status,
-        },
-        now,
-      );
+      const record: SearchRecord = {
+        kind: 'search',
+        query: parsed.canonical,
+        summary: parsed.summary,
+        total: result.total,
+        page: parsed.page,
+        perPage: parsed.perPage,
+        tokenStatus: check.status,
+      };
       let token: SearchOutcome['token'];
       if (result.total > 0) {
         token =
@@ -95,7 +96,7 @@ export function createSearchService({ db, engine, clock, searchTokenSecret }: Se
             ? { token: parsed.searchToken!, expiresAt: check.expiresAt! }
             : issueSearchToken(searchTokenSecret, principal.accountId, parsed.fieldsHash, now);
       }
-      return {
+      const outcome = (charge: ChargeOutcome): SearchOutcome => ({
         result,
         page: parsed.page,
         perPage: parsed.perPage,
@@ -103,30 +104,39 @@ export function createSearchService({ db, engine, clock, searchTokenSecret }: Se
         creditsRemaining: charge.creditsRemaining,
         tokenStatus: check.status,
         ...(token ? { token } : {}),
-      };
+      });
+      if (scope)
+        return scope.run(async (trx) => outcome(await recorder.recordIn(trx, principal, cost, record, now)));
+      return outcome(await recorder.record(principal, cost, record, now));
     },
 
     /** Detailed price statistics over the whole result set: 1 credit when there are results. */
-    async stats(principal: Principal, body: SearchBody): Promise<StatsOutcome> {
+    async stats(
+      principal: Principal,
+      body: SearchBody,
+      scope?: TransactionScope<StatsOutcome>,
+    ): Promise<StatsOutcome> {
       const parsed = parseSearchBody(body);
       const now = clock.now();
       const stats = await askEngine(() => engine.stats(parsed.query));
       const cost = stats.totalResults > 0 ? STATS_COST : 0;
-      const charge = await recorder.record(
-        principal,
-        cost,
-        {
-          kind: 'stats',
-          query: parsed.canonical,
-          summary: parsed.summary,
-          total: stats.totalResults,
-          page: 1,
-          perPage: 0,
-          tokenStatus: 'none',
-        },
-        now,
-      );
-      return { stats, creditsSpent: cost, creditsRemaining: charge.creditsRemaining };
+      const record: SearchRecord = {
+        kind: 'stats',
+        query: parsed.canonical,
+        summary: parsed.summary,
+        total: stats.totalResults,
+        page: 1,
+        perPage: 0,
+        tokenStatus: 'none',
+      };
+      const outcome = (charge: ChargeOutcome): StatsOutcome => ({
+        stats,
+        creditsSpent: cost,
+        creditsRemaining: charge.creditsRemaining,
+      });
+      if (scope)
+        return scope.run(async (trx) => outcome(await recorder.recordIn(trx, principal, cost, record, now)));
+      return outcome(await recorder.record(principal, cost, record, now));
     },
   };
 }

@@ -1,8 +1,9 @@
-import { confirmPayment, startPurchase } from '../../credits/payments.js';
+import { confirmPayment, startPurchase, type StartedPurchase } from '../../credits/payments.js';
+import type { Database } from '../../db/database.js';
 import { verifyWebhook } from '../../credits/webhook-signature.js';
 import type { Services } from '../../services.js';
 import { HttpError, unauthorized } from '../errors.js';
-import { route, type AnyRoute } from '../route.js';
+import { route, type AnyRoute, type RouteResponse } from '../route.js';
 import { packageSchema } from './credits.js';
 
 const paymentsOff = () =>
@@ -50,6 +51,18 @@ const webhookResponse = {
   },
 };
 
+const purchaseResponse = (started: StartedPurchase): RouteResponse => ({
+  status: 201,
+  body: {
+    success: true,
+    payment_id: started.paymentId,
+    status: 'pending',
+    package: { ...started.package, price_eur: Number(started.package.price_eur) },
+    checkout_url: started.checkoutUrl,
+    created_at: started.createdAt.toISOString(),
+  },
+});
+
 /** POST /data/credits/purchase (hosted checkout) and the provider's signed webhook. */
 export function paymentsRoutes(services: Services): AnyRoute[] {
   const { db, clock, config } = services;
@@ -68,28 +81,18 @@ export function paymentsRoutes(services: Services): AnyRoute[] {
         required: ['package_id'],
         properties: { package_id: { type: 'string', minLength: 1, maxLength: 50 } },
       },
+      idempotent: true,
       responses: { 201: { description: 'Pagamento pendente criado', schema: purchaseSchema } },
       errors: [404, 503],
-      async handler({ principal, body }) {
+      async handler({ principal, body, idempotency }) {
         if (!config.payments) throw paymentsOff();
-        const started = await startPurchase(
-          db,
-          principal.accountId,
-          body.package_id,
-          config.payments.checkoutUrl,
-          clock.now(),
+        const { checkoutUrl } = config.payments;
+        const purchase = (executor: Database) =>
+          startPurchase(executor, principal.accountId, body.package_id, checkoutUrl, clock.now());
+        // With an Idempotency-Key the payment row and the stored response commit together.
+        return purchaseResponse(
+          idempotency ? await idempotency.alongside(purchaseResponse).run(purchase) : await purchase(db),
         );
-        return {
-          status: 201,
-          body: {
-            success: true,
-            payment_id: started.paymentId,
-            status: 'pending',
-            package: { ...started.package, price_eur: Number(started.package.price_eur) },
-            checkout_url: started.checkoutUrl,
-            created_at: started.createdAt.toISOString(),
-          },
-        };
       },
     }),
     route<{ event: 'payment.succeeded' | 'payment.failed'; payment: string }, unknown, unknown, 'public'>({

@@ -1,7 +1,7 @@
 import { searchBodySchema, type SearchBody } from '../../search/search-request.js';
-import { createSearchService } from '../../search/search-service.js';
+import { createSearchService, type SearchOutcome, type StatsOutcome } from '../../search/search-service.js';
 import type { Services } from '../../services.js';
-import { route, type AnyRoute } from '../route.js';
+import { route, type AnyRoute, type RouteResponse } from '../route.js';
 import {
   searchResponseSchema,
   serializeDetailedStats,
@@ -9,6 +9,42 @@ import {
   serializeStats,
   statsResponseSchema,
 } from '../search-response.js';
+
+/** A search's answer; also what an Idempotency-Key keeps of it (the same search_token included). */
+function searchResponse(outcome: SearchOutcome): RouteResponse {
+  const { result } = outcome;
+  return {
+    headers: { 'X-Search-Token-Status': outcome.tokenStatus },
+    body: {
+      success: true,
+      credits_spent: outcome.creditsSpent,
+      credits_remaining: outcome.creditsRemaining,
+      ...(outcome.token
+        ? {
+            search_token: outcome.token.token,
+            search_token_expires_at: outcome.token.expiresAt.toISOString(),
+          }
+        : {}),
+      total: result.total,
+      page: outcome.page,
+      per_page: outcome.perPage,
+      total_pages: Math.ceil(result.total / outcome.perPage),
+      stats: serializeStats(result.stats),
+      results: result.items.map(serializeHit),
+    },
+  };
+}
+
+function statsResponse(outcome: StatsOutcome): RouteResponse {
+  return {
+    body: {
+      success: true,
+      credits_spent: outcome.creditsSpent,
+      credits_remaining: outcome.creditsRemaining,
+      stats: serializeDetailedStats(outcome.stats),
+    },
+  };
+}
 
 export function searchRoutes(services: Services): AnyRoute[] {
   const searchService = createSearchService(services);
@@ -24,6 +60,7 @@ export function searchRoutes(services: Services): AnyRoute[] {
         'O cabeçalho X-Search-Token-Status indica valid|expired|invalid|mismatch|none.',
       tags: ['Pesquisa'],
       body: searchBodySchema,
+      idempotent: true,
       errors: [402],
       responses: {
         200: {
@@ -38,31 +75,13 @@ export function searchRoutes(services: Services): AnyRoute[] {
           },
         },
       },
-      handler: async ({ body, principal, log }) => {
-        const outcome = await searchService.search(principal, body);
-        const { result } = outcome;
+      handler: async ({ body, principal, log, idempotency }) => {
+        const outcome = await searchService.search(principal, body, idempotency?.alongside(searchResponse));
         log.credits_spent = outcome.creditsSpent;
-        log.total = result.total;
-        return {
-          headers: { 'X-Search-Token-Status': outcome.tokenStatus },
-          body: {
-            success: true,
-            credits_spent: outcome.creditsSpent,
-            credits_remaining: outcome.creditsRemaining,
-            ...(outcome.token
-              ? {
-                  search_token: outcome.token.token,
-                  search_token_expires_at: outcome.token.expiresAt.toISOString(),
-                }
-              : {}),
-            total: result.total,
-            page: outcome.page,
-            per_page: outcome.perPage,
-            total_pages: Math.ceil(result.total / outcome.perPage),
-            stats: serializeStats(result.stats),
-            results: result.items.map(serializeHit),
-          },
-        };
+        log.total = outcome.result.total;
+        if (outcome.creditsSpent)
+          services.metrics.creditsCharged.inc({ kind: 'search' }, outcome.creditsSpent);
+        return searchResponse(outcome);
       },
     }),
     route<SearchBody, unknown, unknown, 'either'>({
@@ -75,22 +94,18 @@ export function searchRoutes(services: Services): AnyRoute[] {
         'Além das estatísticas da pesquisa: mediana, p25/p75, histograma de preços (até 20 intervalos) e by_country.',
       tags: ['Pesquisa'],
       body: searchBodySchema,
+      idempotent: true,
       errors: [402],
       responses: {
         200: { description: 'Estatísticas sobre todo o conjunto de resultados', schema: statsResponseSchema },
       },
-      handler: async ({ body, principal, log }) => {
-        const outcome = await searchService.stats(principal, body);
+      handler: async ({ body, principal, log, idempotency }) => {
+        const outcome = await searchService.stats(principal, body, idempotency?.alongside(statsResponse));
         log.credits_spent = outcome.creditsSpent;
         log.total = outcome.stats.totalResults;
-        return {
-          body: {
-            success: true,
-            credits_spent: outcome.creditsSpent,
-            credits_remaining: outcome.creditsRemaining,
-            stats: serializeDetailedStats(outcome.stats),
-          },
-        };
+        if (outcome.creditsSpent)
+          services.metrics.creditsCharged.inc({ kind: 'stats' }, outcome.creditsSpent);
+        return statsResponse(outcome);
       },
     }),
   ];
