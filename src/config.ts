@@ -46,6 +46,8 @@ export interface Config {
   databasePreparedStatements: number;
   /** seconds an API process trusts a credential it has looked up (0 = look up every request) */
   credentialCacheSeconds: number;
+  /** Strict-Transport-Security max-age on every response; 0 = not sent */
+  hstsMaxAgeSeconds: number;
 }
 
 /** Environment variables, their defaults and their schema. The key is the variable's name. */
@@ -82,6 +84,7 @@ const variables = {
   STATS_CACHE_SECONDS: { type: 'integer', minimum: 0, maximum: 3600, default: 30 },
   DATABASE_PREPARED_STATEMENTS: { type: 'integer', minimum: 0, maximum: 10_000, default: 200 },
   CREDENTIAL_CACHE_SECONDS: { type: 'integer', minimum: 0, maximum: 300, default: 10 },
+  HSTS_MAX_AGE_SECONDS: { type: 'integer', minimum: 0, maximum: 63_072_000, default: 0 },
 } as const;
 
 type VariableName = keyof typeof variables;
@@ -178,6 +181,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     statsCacheSeconds: v.STATS_CACHE_SECONDS,
     databasePreparedStatements: v.DATABASE_PREPARED_STATEMENTS,
     credentialCacheSeconds: v.CREDENTIAL_CACHE_SECONDS,
+    hstsMaxAgeSeconds: v.HSTS_MAX_AGE_SECONDS,
   };
 }
 

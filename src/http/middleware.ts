@@ -5,8 +5,8 @@ import { DependencyUnavailableError, envelope, HttpError, isUnavailable } from '
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
-/** X-Request-Id in and out, X-API-Version, and one JSON log line per request. */
-export function requestContext(logger: Logger) {
+/** X-Request-Id in and out, X-API-Version, the security headers, and one JSON log line per request. */
+export function requestContext(logger: Logger, headers: Record<string, string>) {
   return async (ctx: Context, next: Next) => {
     const started = process.hrtime.bigint();
     const incoming = ctx.get('x-request-id');
@@ -15,6 +15,7 @@ export function requestContext(logger: Logger) {
     ctx.state.log = {};
     ctx.set('X-Request-Id', requestId);
     ctx.set('X-API-Version', '2.0');
+    ctx.set(headers);
     try {
       await next();
     } finally {
