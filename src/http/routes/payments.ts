@@ -100,7 +100,9 @@ export function paymentsRoutes(services: Services): AnyRoute[] {
       rateLimit: 'none',
       summary: 'Confirmação do fornecedor de pagamentos (assinada com X-Payment-Signature)',
       description:
-        'Cabeçalho X-Payment-Signature: t=<segundos unix>,v1=<HMAC-SHA256 hex de "t.corpo" com PAYMENT_WEBHOOK_SECRET>; tolerância de 5 minutos. Idempotente: uma entrega repetida não credita de novo.',
+        'Cabeçalho X-Payment-Signature: t=<segundos unix>,v1=<HMAC-SHA256 hex de "t.corpo" com PAYMENT_WEBHOOK_SECRET>; tolerância de 5 minutos; ' +
+        'vários v1= são aceites se algum corresponder. Transições: pending→failed, pending→paid, failed→paid (a última palavra do fornecedor vale); ' +
+        'paid é final. Idempotente: uma entrega repetida não credita de novo.',
       tags: ['Créditos'],
       body: webhookBody,
       responses: {
