@@ -1,10 +1,9 @@
-import { bodyParser } from '@koa/bodyparser';
 import Koa, { type Context, type Next } from 'koa';
 import compress from 'koa-compress';
 import conditional from 'koa-conditional-get';
 import etag from '@koa/etag';
 import type { OpenAPIObject } from 'openapi3-ts/oas31';
-import { bodyReadError, errorEnvelope, requestContext } from './http/middleware.js';
+import { errorEnvelope, requestContext } from './http/middleware.js';
 import { mountRoutes } from './http/mount-routes.js';
 import { buildOpenApi } from './http/openapi.js';
 import { securityHeaders } from './http/security-headers.js';
@@ -71,7 +70,7 @@ export function createApp(services: Services, options: AppOptions = {}): Koa {
   app.use(conditional());
   app.use(readsOnly(etag()));
   app.use(versionPrefix);
-  app.use(bodyParser({ enableTypes: ['json'], jsonLimit: '1mb', encoding: 'utf-8', onError: bodyReadError }));
+  // No body is read here: each route reads its own, once its credentials and limits let it (mount-routes).
   app.use(router.routes());
   app.use(router.allowedMethods({ throw: false }));
   return app;

@@ -36,6 +36,10 @@ export interface Config {
     loginFailuresPerWindow: number;
     loginFailureWindowSeconds: number;
     credentialFailuresPerIpPerMinute: number;
+    /** GET /ready, per IP (health checkers) */
+    readyPerIpPerMinute: number;
+    /** POST /payments/webhook, per IP (the payment provider) */
+    webhookPerIpPerMinute: number;
   };
   /** purchases are on when both the provider's hosted checkout and the webhook secret are set */
   payments: { checkoutUrl: string; webhookSecret: string } | null;
@@ -78,6 +82,8 @@ const variables = {
   LOGIN_FAILURES_PER_WINDOW: { type: 'integer', minimum: 1, default: 10 },
   LOGIN_FAILURE_WINDOW_SECONDS: { type: 'integer', minimum: 1, default: 900 },
   CREDENTIAL_FAILURES_PER_IP_PER_MINUTE: { type: 'integer', minimum: 1, default: 30 },
+  READY_RATE_LIMIT_PER_MINUTE: { type: 'integer', minimum: 1, default: 120 },
+  WEBHOOK_RATE_LIMIT_PER_MINUTE: { type: 'integer', minimum: 1, default: 600 },
   PAYMENT_WEBHOOK_SECRET: { type: 'string', minLength: 16 },
   PAYMENT_CHECKOUT_URL: { type: 'string', pattern: '^https?://' },
   SHUTDOWN_TIMEOUT_MS: { type: 'integer', minimum: 0, default: 10_000 },
@@ -175,6 +181,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       loginFailuresPerWindow: v.LOGIN_FAILURES_PER_WINDOW,
       loginFailureWindowSeconds: v.LOGIN_FAILURE_WINDOW_SECONDS,
       credentialFailuresPerIpPerMinute: v.CREDENTIAL_FAILURES_PER_IP_PER_MINUTE,
+      readyPerIpPerMinute: v.READY_RATE_LIMIT_PER_MINUTE,
+      webhookPerIpPerMinute: v.WEBHOOK_RATE_LIMIT_PER_MINUTE,
     },
     payments: paymentsConfig(v.PAYMENT_CHECKOUT_URL, v.PAYMENT_WEBHOOK_SECRET),
     shutdownTimeoutMs: v.SHUTDOWN_TIMEOUT_MS,

@@ -1,5 +1,4 @@
 import { RateLimiterRes } from 'rate-limiter-flexible';
-import type { Principal } from '../accounts/principal.js';
 import type { Clock } from '../clock.js';
 import type { Config } from '../config.js';
 import type { LimiterFactory } from '../limits/limiter-factory.js';
@@ -19,6 +18,10 @@ interface Window {
   name: 'minute' | 'hour';
   seconds: number;
   points: number;
+  /** the counter family: counters of one family and bucket are one count */
+  family: string;
+  /** who is counted in it */
+  bucket: string;
 }
 
 interface WindowState extends Window {
@@ -28,17 +31,36 @@ interface WindowState extends Window {
 }
 
 /** Who is counted: the API key, else the Bearer holder's account, else the caller's IP (an IPv6 one by its /64). */
-function bucketOf({ principal, ip }: RateLimitSubject): string {
+function bucketOf({ principal, ip }: Omit<RateLimitSubject, 'policy'>): string {
   if (principal?.apiKeyId) return `key:${principal.apiKeyId}`;
   if (principal) return `account:${principal.accountId}`;
   return `ip:${limitedAddress(ip)}`;
 }
 
-function windowsFor(principal: Principal | null, limits: Config['rateLimits']): Window[] {
-  if (!principal) return [{ name: 'minute', seconds: 60, points: limits.publicPerMinute }];
+const perMinute = (family: string, bucket: string, points: number): Window => ({
+  name: 'minute',
+  seconds: 60,
+  points,
+  family,
+  bucket,
+});
+
+function windowsFor(subject: RateLimitSubject, limits: Config['rateLimits']): Window[] {
+  const { principal, ip, policy } = subject;
+  const address = `ip:${limitedAddress(ip)}`;
+  if (policy === 'ready') return [perMinute('ready', address, limits.readyPerIpPerMinute)];
+  if (policy === 'webhook') return [perMinute('webhook', address, limits.webhookPerIpPerMinute)];
+  if (!principal) return [perMinute('minute', address, limits.publicPerMinute)];
+  const bucket = bucketOf(subject);
   return [
-    { name: 'minute', seconds: 60, points: principal.rateLimitPerMinute ?? limits.perMinute },
-    { name: 'hour', seconds: 3600, points: principal.rateLimitPerHour ?? limits.perHour },
+    perMinute('minute', bucket, principal.rateLimitPerMinute ?? limits.perMinute),
+    {
+      name: 'hour',
+      seconds: 3600,
+      points: principal.rateLimitPerHour ?? limits.perHour,
+      family: 'hour',
+      bucket,
+    },
   ];
 }
 
@@ -59,9 +81,10 @@ export function createRateLimiter(deps: RateLimiterDependencies): RequestRateLim
   const factory = deps.limiters;
 
   const limiterOf = (window: Window) =>
-    factory.limiter({ keyPrefix: window.name, points: window.points, duration: window.seconds });
+    factory.limiter({ keyPrefix: window.family, points: window.points, duration: window.seconds });
 
-  async function consume(window: Window, bucket: string): Promise<WindowState> {
+  async function consume(window: Window): Promise<WindowState> {
+    const { bucket } = window;
     const limiter = limiterOf(window);
     let res: RateLimiterRes;
     let blocked = false;
@@ -86,9 +109,8 @@ export function createRateLimiter(deps: RateLimiterDependencies): RequestRateLim
 
   return {
     async check(subject) {
-      const windows = windowsFor(subject.principal, config.rateLimits);
-      const bucket = bucketOf(subject);
-      const states = await Promise.all(windows.map((w) => consume(w, bucket)));
+      const windows = windowsFor(subject, config.rateLimits);
+      const states = await Promise.all(windows.map((w) => consume(w)));
       const blocking = states.filter((s) => s.blocked);
       if (blocking.length) {
         // A refused request is not served, so it is counted nowhere: a client retrying through a
@@ -98,8 +120,10 @@ export function createRateLimiter(deps: RateLimiterDependencies): RequestRateLim
         await Promise.all(
           states.map((s) =>
             limiterOf(s)
-              .reward(bucket, 1)
-              .catch((error: unknown) => logger.warn({ err: error, bucket }, 'rate limiter reward failed')),
+              .reward(s.bucket, 1)
+              .catch((error: unknown) =>
+                logger.warn({ err: error, bucket: s.bucket }, 'rate limiter reward failed'),
+              ),
           ),
         );
       }

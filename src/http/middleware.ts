@@ -36,41 +36,6 @@ export function requestContext(logger: Logger, headers: Record<string, string>) 
   };
 }
 
-/** Statuses raised by Koa and its body parser, with their Portuguese envelope. */
-const frameworkErrors: Record<number, [string, string]> = {
-  400: ['INVALID_JSON', 'O corpo do pedido não é um objeto JSON válido.'],
-  413: ['PAYLOAD_TOO_LARGE', 'O corpo do pedido excede o limite de 1 MB.'],
-  // only the decompression of the body raises it (inflation); a non-JSON body is mount-routes' 415
-  415: [
-    'UNSUPPORTED_CONTENT_ENCODING',
-    'Content-Encoding não suportado: envie o corpo sem compressão ou em gzip, deflate ou br.',
-  ],
-};
-
-/** The envelope of an error the framework raised with a status, or null for our own bugs. */
-function frameworkError(caught: unknown): HttpError | null {
-  const status = (caught as { status?: unknown }).status;
-  const known = typeof status === 'number' ? frameworkErrors[status] : undefined;
-  return known ? new HttpError(status as number, known[0], known[1]) : null;
-}
-
-/**
- * The body parser's onError: what it raises with a status keeps it (bad JSON, too large, unknown
- * Content-Encoding); anything else comes from reading the body itself, in practice a body that
- * does not decompress as its Content-Encoding says (zlib's Z_DATA_ERROR, brotli's
- * ERR__ERROR_FORMAT_...), and is the caller's 400.
- */
-export function bodyReadError(caught: Error): never {
-  throw (
-    frameworkError(caught) ??
-    new HttpError(
-      400,
-      'INVALID_CONTENT_ENCODING',
-      'Não foi possível ler o corpo do pedido: não corresponde ao Content-Encoding indicado.',
-    )
-  );
-}
-
 /** The path as the caller sent it (before the /v2 prefix is taken off). */
 const requestedPath = (ctx: Context) => ctx.originalUrl.split('?')[0];
 
@@ -100,13 +65,11 @@ export function errorEnvelope(logger: Logger) {
       } else if (isUnavailable(caught)) {
         error = new DependencyUnavailableError('database', caught);
       } else {
-        error =
-          frameworkError(caught) ??
-          new HttpError(
-            500,
-            'INTERNAL_ERROR',
-            'Erro interno do servidor. Tente novamente; se persistir, indique o X-Request-Id ao suporte.',
-          );
+        error = new HttpError(
+          500,
+          'INTERNAL_ERROR',
+          'Erro interno do servidor. Tente novamente; se persistir, indique o X-Request-Id ao suporte.',
+        );
       }
       if (error.status >= 500) {
         const cause = error instanceof DependencyUnavailableError ? error.cause : caught;
@@ -118,6 +81,11 @@ export function errorEnvelope(logger: Logger) {
       ctx.status = error.status;
       ctx.set(error.headers);
       ctx.body = envelope(error);
+    } finally {
+      // A request refused before its body was read (unknown path, credentials, rate limit, size):
+      // the connection is closed after the answer, so the rest of the body is never read either
+      // (kept alive, Node would read it to the end to reach the next request).
+      if (!ctx.req.complete && !ctx.headerSent) ctx.set('Connection', 'close');
     }
   };
 }

@@ -56,6 +56,8 @@ export function toolsRoutes(services: Services): AnyRoute[] {
       method: 'post',
       path: '/tools/execute',
       auth: 'either',
+      // the image travels in the body: up to 700 KB decoded, about 933 KB as base64 text
+      bodyLimitKb: 1024,
       summary: 'Executa uma ferramenta pelo seu slug',
       description: 'O input é validado com o esquema da ferramenta (GET /tools). Slug desconhecido: 404.',
       tags: ['Ferramentas'],
