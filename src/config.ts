@@ -50,6 +50,8 @@ export interface Config {
   databasePreparedStatements: number;
   /** seconds an API process trusts a credential it has looked up (0 = look up every request) */
   credentialCacheSeconds: number;
+  /** scrypt hashes (registrations, logins) run at once per process, and how many may wait */
+  passwordHashing: { concurrency: number; queue: number };
   /** Strict-Transport-Security max-age on every response; 0 = not sent */
   hstsMaxAgeSeconds: number;
 }
@@ -90,6 +92,8 @@ const variables = {
   STATS_CACHE_SECONDS: { type: 'integer', minimum: 0, maximum: 3600, default: 30 },
   DATABASE_PREPARED_STATEMENTS: { type: 'integer', minimum: 0, maximum: 10_000, default: 200 },
   CREDENTIAL_CACHE_SECONDS: { type: 'integer', minimum: 0, maximum: 300, default: 10 },
+  PASSWORD_HASH_CONCURRENCY: { type: 'integer', minimum: 1, maximum: 64, default: 1 },
+  PASSWORD_HASH_QUEUE: { type: 'integer', minimum: 0, maximum: 1000, default: 4 },
   HSTS_MAX_AGE_SECONDS: { type: 'integer', minimum: 0, maximum: 63_072_000, default: 0 },
 } as const;
 
@@ -189,6 +193,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     statsCacheSeconds: v.STATS_CACHE_SECONDS,
     databasePreparedStatements: v.DATABASE_PREPARED_STATEMENTS,
     credentialCacheSeconds: v.CREDENTIAL_CACHE_SECONDS,
+    passwordHashing: { concurrency: v.PASSWORD_HASH_CONCURRENCY, queue: v.PASSWORD_HASH_QUEUE },
     hstsMaxAgeSeconds: v.HSTS_MAX_AGE_SECONDS,
   };
 }

@@ -2,6 +2,7 @@ import { Redis } from 'ioredis';
 import { createAuthenticator, type Authenticator } from './accounts/authenticator.js';
 import { CredentialCache } from './accounts/credential-cache.js';
 import { createLoginService, type LoginService } from './accounts/login.js';
+import { PasswordWork } from './accounts/password-work.js';
 import { createRegistrationService, type RegistrationService } from './accounts/registration.js';
 import { systemClock, type Clock } from './clock.js';
 import { resolveSearchTokenSecret, type Config } from './config.js';
@@ -107,6 +108,8 @@ export async function createServices(config: Config, overrides: ServiceOverrides
   });
   await credentials.start();
 
+  const passwords = new PasswordWork(config.passwordHashing.concurrency, config.passwordHashing.queue);
+
   const readiness: ReadinessCheck[] = [{ name: 'postgres', check: () => pingDatabase(db) }];
   if (redis) readiness.push({ name: 'redis', check: async () => void (await redis.ping()) });
   if (engine.name !== 'postgres') readiness.push({ name: engine.name, check: () => engine.ping() });
@@ -124,11 +127,12 @@ export async function createServices(config: Config, overrides: ServiceOverrides
     credentials,
     rateLimiter,
     credentialGuard: new CredentialFailureGuard(limiters, config.rateLimits, clock, logger),
-    login: createLoginService(db, clock, new LoginGuard(limiters, config.rateLimits, clock)),
+    login: createLoginService(db, clock, new LoginGuard(limiters, config.rateLimits, clock), passwords),
     registration: createRegistrationService(
       db,
       clock,
       new RegistrationGuard(limiters, config.rateLimits, clock),
+      passwords,
     ),
     searchTokenSecret,
     readiness,

@@ -203,16 +203,19 @@ describe('abuse guards', () => {
     const body = () => ({ email: `farm.${Math.random()}@exemplo.pt`, password: 'palavra-passe-longa' });
     const first = await ip.post<{ account: { email: string } }>('/auth/register', body());
     expect(first.status).toBe(201);
-    // A registration that creates nothing (e-mail taken) does not count.
+    // A probe of a taken e-mail counts like any registration: it is never handed back.
     const taken = { email: first.body.account.email, password: 'palavra-passe-longa' };
     expect((await ip.post('/auth/register', taken)).status).toBe(409);
-    expect((await ip.post('/data/auth/register-user', body())).status).toBe(201);
     const third = await ip.post<LimitedBody>('/auth/register', body());
     expect(third.status).toBe(429);
     expect(third.body).toMatchObject({ code: 'TOO_MANY_REGISTRATIONS', remaining: 0 });
     expect(new Date(third.body.resetAt).getTime()).toBeGreaterThan(Date.now() + 3500_000);
     expect((await ip.post('/data/auth/register-user', body())).status).toBe(429);
-    expect((await fromIp(app.api, '198.51.100.2').post('/auth/register', body())).status).toBe(201);
+    expect((await ip.post('/auth/register', taken)).status).toBe(429);
+    const elsewhere = fromIp(app.api, '198.51.100.2');
+    expect((await elsewhere.post('/auth/register', body())).status).toBe(201);
+    expect((await elsewhere.post('/data/auth/register-user', body())).status).toBe(201);
+    expect((await elsewhere.post('/data/auth/register-user', body())).status).toBe(429);
   });
 
   it('counts an IPv6 caller by its /64: rotating addresses within it does not renew the allowance', async () => {
