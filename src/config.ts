@@ -41,6 +41,12 @@ export interface Config {
     /** POST /payments/webhook, per IP (the payment provider) */
     webhookPerIpPerMinute: number;
   };
+  /** the plan of an account without its own (sql/0027): RATE_LIMIT_PER_MINUTE/HOUR, PLAN_DAILY_CREDITS */
+  defaultPlan: { perMinute: number; perHour: number; dailyCredits: number | null };
+  /** live (non-revoked) API keys an account may hold */
+  maxApiKeysPerAccount: number;
+  /** POST /tools/execute per account per minute, on top of the account's plan */
+  toolRateLimitPerMinute: number;
   /** purchases are on when both the provider's hosted checkout and the webhook secret are set */
   payments: { checkoutUrl: string; webhookSecret: string } | null;
   shutdownTimeoutMs: number;
@@ -79,6 +85,9 @@ const variables = {
   TRUST_PROXY_HOPS: { type: 'integer', minimum: 1, maximum: 10, default: 1 },
   RATE_LIMIT_PER_MINUTE: { type: 'integer', minimum: 1, default: 60 },
   RATE_LIMIT_PER_HOUR: { type: 'integer', minimum: 1, default: 1000 },
+  PLAN_DAILY_CREDITS: { type: 'integer', minimum: 1 },
+  MAX_API_KEYS_PER_ACCOUNT: { type: 'integer', minimum: 1, maximum: 10_000, default: 20 },
+  TOOL_RATE_LIMIT_PER_MINUTE: { type: 'integer', minimum: 1, default: 10 },
   PUBLIC_RATE_LIMIT_PER_MINUTE: { type: 'integer', minimum: 1, default: 120 },
   REGISTRATIONS_PER_IP_PER_HOUR: { type: 'integer', minimum: 1, default: 5 },
   LOGIN_FAILURES_PER_WINDOW: { type: 'integer', minimum: 1, default: 10 },
@@ -188,6 +197,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       readyPerIpPerMinute: v.READY_RATE_LIMIT_PER_MINUTE,
       webhookPerIpPerMinute: v.WEBHOOK_RATE_LIMIT_PER_MINUTE,
     },
+    defaultPlan: {
+      perMinute: v.RATE_LIMIT_PER_MINUTE,
+      perHour: v.RATE_LIMIT_PER_HOUR,
+      dailyCredits: (v.PLAN_DAILY_CREDITS as number | undefined) ?? null,
+    },
+    maxApiKeysPerAccount: v.MAX_API_KEYS_PER_ACCOUNT,
+    toolRateLimitPerMinute: v.TOOL_RATE_LIMIT_PER_MINUTE,
     payments: paymentsConfig(v.PAYMENT_CHECKOUT_URL, v.PAYMENT_WEBHOOK_SECRET),
     shutdownTimeoutMs: v.SHUTDOWN_TIMEOUT_MS,
     statsCacheSeconds: v.STATS_CACHE_SECONDS,

@@ -40,6 +40,12 @@ export interface Services {
   close(): Promise<void>;
 }
 
+/** Prefix of every Redis key and channel of a deployment (tests use their own). */
+export const DEFAULT_REDIS_PREFIX = 'pss:';
+
+/** The pub/sub channel on which credential changes reach every API process (see CredentialCache). */
+export const credentialChangesChannel = (redisPrefix: string) => `${redisPrefix}credential-changes`;
+
 export interface ServiceOverrides {
   clock?: Clock;
   logger?: Logger;
@@ -95,14 +101,14 @@ export async function createServices(config: Config, overrides: ServiceOverrides
   const db = database.db;
   const redis = config.redisUrl ? connectRedis(config.redisUrl) : null;
   if (redis) await untilReady(redis, 2_000);
-  const redisPrefix = overrides.redisPrefix ?? 'pss:';
+  const redisPrefix = overrides.redisPrefix ?? DEFAULT_REDIS_PREFIX;
   const engine = overrides.engine ?? createSearchEngine(config, db, logger);
   const limiters = new LimiterFactory(redis, `${redisPrefix}rl:`);
   const rateLimiter = createRateLimiter({ config, limiters, clock, logger });
   const credentials = new CredentialCache({
     ttlSeconds: config.credentialCacheSeconds,
     redis,
-    channel: `${redisPrefix}credential-changes`,
+    channel: credentialChangesChannel(redisPrefix),
     clock,
     logger,
   });
@@ -123,7 +129,7 @@ export async function createServices(config: Config, overrides: ServiceOverrides
     redis,
     redisPrefix,
     engine,
-    authenticator: createAuthenticator(db, clock, credentials),
+    authenticator: createAuthenticator(db, clock, credentials, config.defaultPlan),
     credentials,
     rateLimiter,
     credentialGuard: new CredentialFailureGuard(limiters, config.rateLimits, clock, logger),

@@ -22,6 +22,8 @@ interface Window {
   family: string;
   /** who is counted in it */
   bucket: string;
+  /** what the 429 says is limited: "pedidos por minuto desta chave de API" */
+  what: string;
 }
 
 interface WindowState extends Window {
@@ -30,38 +32,65 @@ interface WindowState extends Window {
   blocked: boolean;
 }
 
-/** Who is counted: the API key, else the Bearer holder's account, else the caller's IP (an IPv6 one by its /64). */
-function bucketOf({ principal, ip }: Omit<RateLimitSubject, 'policy'>): string {
-  if (principal?.apiKeyId) return `key:${principal.apiKeyId}`;
-  if (principal) return `account:${principal.accountId}`;
-  return `ip:${limitedAddress(ip)}`;
+const UNIT = { minute: 'por minuto', hour: 'por hora' } as const;
+const SECONDS = { minute: 60, hour: 3600 } as const;
+
+function window(name: Window['name'], family: string, bucket: string, points: number, what: string): Window {
+  return { name, seconds: SECONDS[name], points, family, bucket, what: what.replace('%', UNIT[name]) };
 }
 
-const perMinute = (family: string, bucket: string, points: number): Window => ({
-  name: 'minute',
-  seconds: 60,
-  points,
-  family,
-  bucket,
-});
-
-function windowsFor(subject: RateLimitSubject, limits: Config['rateLimits']): Window[] {
+/**
+ * The windows a request is counted in:
+ * - an authenticated caller: the account's plan per minute and per hour, for the whole account (every
+ *   key and Bearer session together: more keys or sessions give no more requests); an API key also
+ *   in its own windows where it sets a lower limit than the plan (a key without one is bound by the
+ *   account's alone); the tools add a per-account window of their own; the Bearer-only routes
+ *   (the dashboard's) count the account with the plan's values in windows of their own;
+ * - public routes: the caller's IP (an IPv6 one by its /64); /ready and the webhook have their own.
+ */
+function windowsFor(subject: RateLimitSubject, config: Config): Window[] {
   const { principal, ip, policy } = subject;
+  const limits = config.rateLimits;
   const address = `ip:${limitedAddress(ip)}`;
-  if (policy === 'ready') return [perMinute('ready', address, limits.readyPerIpPerMinute)];
-  if (policy === 'webhook') return [perMinute('webhook', address, limits.webhookPerIpPerMinute)];
-  if (!principal) return [perMinute('minute', address, limits.publicPerMinute)];
-  const bucket = bucketOf(subject);
-  return [
-    perMinute('minute', bucket, principal.rateLimitPerMinute ?? limits.perMinute),
-    {
-      name: 'hour',
-      seconds: 3600,
-      points: principal.rateLimitPerHour ?? limits.perHour,
-      family: 'hour',
-      bucket,
-    },
-  ];
+  if (policy === 'ready')
+    return [window('minute', 'ready', address, limits.readyPerIpPerMinute, 'pedidos %')];
+  if (policy === 'webhook') {
+    return [window('minute', 'webhook', address, limits.webhookPerIpPerMinute, 'pedidos %')];
+  }
+  if (!principal) return [window('minute', 'minute', address, limits.publicPerMinute, 'pedidos %')];
+  const { plan } = principal;
+  if (policy === 'dashboard') {
+    // the plan's values, counted apart: an integration that used up the account's requests never
+    // keeps its owner from revoking a key or buying credits
+    const owner = `dashboard:${principal.accountId}`;
+    return [
+      window('minute', 'minute', owner, plan.perMinute, 'pedidos % à gestão da conta'),
+      window('hour', 'hour', owner, plan.perHour, 'pedidos % à gestão da conta'),
+    ];
+  }
+  const account = `account:${principal.accountId}`;
+  const windows: Window[] = [];
+  if (principal.apiKeyId) {
+    const key = `key:${principal.apiKeyId}`;
+    const own = { minute: principal.rateLimitPerMinute, hour: principal.rateLimitPerHour };
+    const planned = { minute: plan.perMinute, hour: plan.perHour };
+    for (const name of ['minute', 'hour'] as const) {
+      const points = own[name];
+      if (points !== null && points < planned[name]) {
+        windows.push(window(name, name, key, points, 'pedidos % desta chave de API'));
+      }
+    }
+  }
+  windows.push(
+    window('minute', 'minute', account, plan.perMinute, 'pedidos % da conta (todas as chaves e sessões)'),
+    window('hour', 'hour', account, plan.perHour, 'pedidos % da conta (todas as chaves e sessões)'),
+  );
+  if (policy === 'tool') {
+    windows.push(
+      window('minute', 'tool', account, config.toolRateLimitPerMinute, 'execuções de ferramentas % da conta'),
+    );
+  }
+  return windows;
 }
 
 /** The window that binds first: fewest requests left, then the one that resets soonest. */
@@ -72,9 +101,8 @@ function tightest(states: WindowState[]): WindowState {
 }
 
 /**
- * Per API key (60/min and 1,000/h by default, overridable per key), per account for Bearer
- * callers (same defaults), per IP on public routes (120/min). Every counted response carries
- * X-RateLimit-* for the tighter window and RateLimit-Policy naming all windows.
+ * Counts each request in its windows (windowsFor). Every counted response carries X-RateLimit-* for
+ * the window closest to running out and RateLimit-Policy naming all of them.
  */
 export function createRateLimiter(deps: RateLimiterDependencies): RequestRateLimiter {
   const { config, clock, logger } = deps;
@@ -109,7 +137,7 @@ export function createRateLimiter(deps: RateLimiterDependencies): RequestRateLim
 
   return {
     async check(subject) {
-      const windows = windowsFor(subject, config.rateLimits);
+      const windows = windowsFor(subject, config);
       const states = await Promise.all(windows.map((w) => consume(w)));
       const blocking = states.filter((s) => s.blocked);
       if (blocking.length) {
@@ -140,9 +168,7 @@ export function createRateLimiter(deps: RateLimiterDependencies): RequestRateLim
       };
       if (blocking.length) {
         throw tooManyRequests(
-          shown.name === 'minute'
-            ? `Limite de ${shown.points} pedidos por minuto excedido. Tente novamente mais tarde.`
-            : `Limite de ${shown.points} pedidos por hora excedido. Tente novamente mais tarde.`,
+          `Limite de ${shown.points} ${shown.what} excedido. Tente novamente mais tarde.`,
           { remaining: 0, resetAt, retryAfterSeconds: Math.ceil(shown.msBeforeNext / 1000) },
           headers,
         );

@@ -62,7 +62,7 @@ export function mountRoutes(routes: AnyRoute[], deps: RouteDependencies): Router
         principal = await authenticate(ctx, r.auth, deps);
         ctx.state.accountId = principal.accountId;
       }
-      const policy = r.rateLimit ?? 'default';
+      const policy = r.rateLimit ?? (r.auth === 'bearer' ? 'dashboard' : 'default');
       if (policy !== 'none') ctx.set(await deps.rateLimiter.check({ principal, ip: ctx.ip, policy }));
       if (readBody) await readBody(ctx);
 

@@ -50,7 +50,8 @@ describe('accounts, sessions and API keys', () => {
   beforeAll(async () => {
     app = await startTestApp({
       clock,
-      env: { LOGIN_FAILURES_PER_WINDOW: '3', LOGIN_FAILURE_WINDOW_SECONDS: '2' },
+      // a window long enough for four real scrypt checks on a busy machine
+      env: { LOGIN_FAILURES_PER_WINDOW: '3', LOGIN_FAILURE_WINDOW_SECONDS: '6' },
     });
   });
   afterAll(() => app?.close());
@@ -259,7 +260,7 @@ describe('accounts, sessions and API keys', () => {
       expect(locked.status).toBe(429);
       expect(locked.body).toMatchObject({ success: false, code: 'TOO_MANY_LOGIN_ATTEMPTS', remaining: 0 });
       expect(Number(locked.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
-      await new Promise((resolve) => setTimeout(resolve, 2100));
+      await new Promise((resolve) => setTimeout(resolve, 6100));
       expect((await login(email)).status).toBe(200);
     });
   });
