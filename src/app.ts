@@ -1,13 +1,13 @@
-import { bodyParser } from '@koa/bodyparser';
 import Koa, { type Context, type Next } from 'koa';
 import compress from 'koa-compress';
 import conditional from 'koa-conditional-get';
 import etag from '@koa/etag';
 import type { OpenAPIObject } from 'openapi3-ts/oas31';
-import { bodyReadError, errorEnvelope, requestContext } from './http/middleware.js';
+import { errorEnvelope, requestContext } from './http/middleware.js';
 import { measureRequests, metricsEndpoint } from './http/metrics-middleware.js';
 import { mountRoutes } from './http/mount-routes.js';
 import { buildOpenApi } from './http/openapi.js';
+import { securityHeaders } from './http/security-headers.js';
 import type { AnyRoute } from './http/route.js';
 import { accountsRoutes } from './http/routes/accounts.js';
 import { catalogRoutes } from './http/routes/catalog.js';
@@ -46,9 +46,11 @@ function readsOnly(middleware: Koa.Middleware): Koa.Middleware {
   return (ctx, next) => (ctx.method === 'GET' || ctx.method === 'HEAD' ? middleware(ctx, next) : next());
 }
 
-/** Paths are served as documented and also under /v2. */
+const VERSION_PREFIX = /^\/v2(?=\/|$)/i;
+
+/** Paths are served as documented and also under /v2, without regard to case as the paths themselves. */
 async function versionPrefix(ctx: Context, next: Next) {
-  if (ctx.path === '/v2' || ctx.path.startsWith('/v2/')) ctx.path = ctx.path.slice(3) || '/';
+  if (VERSION_PREFIX.test(ctx.path)) ctx.path = ctx.path.slice(3) || '/';
   await next();
 }
 
@@ -63,7 +65,7 @@ export function createApp(services: Services, options: AppOptions = {}): Koa {
   const app = new Koa({ proxy: services.config.trustProxy, maxIpsCount: services.config.trustProxyHops });
   app.silent = true;
   const router = mountRoutes(declaredRoutes(services, options.extraRoutes), services);
-  app.use(requestContext(services.logger));
+  app.use(requestContext(services.logger, securityHeaders(services.config.hstsMaxAgeSeconds)));
   app.use(measureRequests(services.metrics));
   app.use(errorEnvelope(services.logger));
   app.use(metricsEndpoint(services.metrics, services.config.metricsToken));
@@ -71,7 +73,7 @@ export function createApp(services: Services, options: AppOptions = {}): Koa {
   app.use(conditional());
   app.use(readsOnly(etag()));
   app.use(versionPrefix);
-  app.use(bodyParser({ enableTypes: ['json'], jsonLimit: '1mb', encoding: 'utf-8', onError: bodyReadError }));
+  // No body is read here: each route reads its own, once its credentials and limits let it (mount-routes).
   app.use(router.routes());
   app.use(router.allowedMethods({ throw: false }));
   return app;

@@ -38,7 +38,17 @@ export interface Config {
     loginFailuresPerWindow: number;
     loginFailureWindowSeconds: number;
     credentialFailuresPerIpPerMinute: number;
+    /** GET /ready, per IP (health checkers) */
+    readyPerIpPerMinute: number;
+    /** POST /payments/webhook, per IP (the payment provider) */
+    webhookPerIpPerMinute: number;
   };
+  /** the plan of an account without its own (sql/0027): RATE_LIMIT_PER_MINUTE/HOUR, PLAN_DAILY_CREDITS */
+  defaultPlan: { perMinute: number; perHour: number; dailyCredits: number | null };
+  /** live (non-revoked) API keys an account may hold */
+  maxApiKeysPerAccount: number;
+  /** POST /tools/execute per account per minute, on top of the account's plan */
+  toolRateLimitPerMinute: number;
   /** purchases are on when both the provider's hosted checkout and the webhook secret are set */
   payments: { checkoutUrl: string; webhookSecret: string } | null;
   shutdownTimeoutMs: number;
@@ -52,6 +62,10 @@ export interface Config {
   metricsPort: number | null;
   /** bearer token for GET /metrics on the API's own port; null = not served there */
   metricsToken: string | null;
+  /** scrypt hashes (registrations, logins) run at once per process, and how many may wait */
+  passwordHashing: { concurrency: number; queue: number };
+  /** Strict-Transport-Security max-age on every response; 0 = not sent */
+  hstsMaxAgeSeconds: number;
 }
 
 /** Environment variables, their defaults and their schema. The key is the variable's name. */
@@ -78,11 +92,16 @@ const variables = {
   TRUST_PROXY_HOPS: { type: 'integer', minimum: 1, maximum: 10, default: 1 },
   RATE_LIMIT_PER_MINUTE: { type: 'integer', minimum: 1, default: 60 },
   RATE_LIMIT_PER_HOUR: { type: 'integer', minimum: 1, default: 1000 },
+  PLAN_DAILY_CREDITS: { type: 'integer', minimum: 1 },
+  MAX_API_KEYS_PER_ACCOUNT: { type: 'integer', minimum: 1, maximum: 10_000, default: 20 },
+  TOOL_RATE_LIMIT_PER_MINUTE: { type: 'integer', minimum: 1, default: 10 },
   PUBLIC_RATE_LIMIT_PER_MINUTE: { type: 'integer', minimum: 1, default: 120 },
   REGISTRATIONS_PER_IP_PER_HOUR: { type: 'integer', minimum: 1, default: 5 },
   LOGIN_FAILURES_PER_WINDOW: { type: 'integer', minimum: 1, default: 10 },
   LOGIN_FAILURE_WINDOW_SECONDS: { type: 'integer', minimum: 1, default: 900 },
   CREDENTIAL_FAILURES_PER_IP_PER_MINUTE: { type: 'integer', minimum: 1, default: 30 },
+  READY_RATE_LIMIT_PER_MINUTE: { type: 'integer', minimum: 1, default: 120 },
+  WEBHOOK_RATE_LIMIT_PER_MINUTE: { type: 'integer', minimum: 1, default: 600 },
   PAYMENT_WEBHOOK_SECRET: { type: 'string', minLength: 16 },
   PAYMENT_CHECKOUT_URL: { type: 'string', pattern: '^https?://' },
   SHUTDOWN_TIMEOUT_MS: { type: 'integer', minimum: 0, default: 10_000 },
@@ -91,6 +110,9 @@ const variables = {
   CREDENTIAL_CACHE_SECONDS: { type: 'integer', minimum: 0, maximum: 300, default: 10 },
   METRICS_PORT: { type: 'integer', minimum: 0, maximum: 65535 },
   METRICS_TOKEN: { type: 'string', minLength: 16 },
+  PASSWORD_HASH_CONCURRENCY: { type: 'integer', minimum: 1, maximum: 64, default: 1 },
+  PASSWORD_HASH_QUEUE: { type: 'integer', minimum: 0, maximum: 1000, default: 4 },
+  HSTS_MAX_AGE_SECONDS: { type: 'integer', minimum: 0, maximum: 63_072_000, default: 0 },
 } as const;
 
 type VariableName = keyof typeof variables;
@@ -182,7 +204,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       loginFailuresPerWindow: v.LOGIN_FAILURES_PER_WINDOW,
       loginFailureWindowSeconds: v.LOGIN_FAILURE_WINDOW_SECONDS,
       credentialFailuresPerIpPerMinute: v.CREDENTIAL_FAILURES_PER_IP_PER_MINUTE,
+      readyPerIpPerMinute: v.READY_RATE_LIMIT_PER_MINUTE,
+      webhookPerIpPerMinute: v.WEBHOOK_RATE_LIMIT_PER_MINUTE,
     },
+    defaultPlan: {
+      perMinute: v.RATE_LIMIT_PER_MINUTE,
+      perHour: v.RATE_LIMIT_PER_HOUR,
+      dailyCredits: (v.PLAN_DAILY_CREDITS as number | undefined) ?? null,
+    },
+    maxApiKeysPerAccount: v.MAX_API_KEYS_PER_ACCOUNT,
+    toolRateLimitPerMinute: v.TOOL_RATE_LIMIT_PER_MINUTE,
     payments: paymentsConfig(v.PAYMENT_CHECKOUT_URL, v.PAYMENT_WEBHOOK_SECRET),
     shutdownTimeoutMs: v.SHUTDOWN_TIMEOUT_MS,
     statsCacheSeconds: v.STATS_CACHE_SECONDS,
@@ -190,6 +221,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     credentialCacheSeconds: v.CREDENTIAL_CACHE_SECONDS,
     metricsPort: (v.METRICS_PORT as number | undefined) ?? null,
     metricsToken: (v.METRICS_TOKEN as string | undefined) ?? null,
+    passwordHashing: { concurrency: v.PASSWORD_HASH_CONCURRENCY, queue: v.PASSWORD_HASH_QUEUE },
+    hstsMaxAgeSeconds: v.HSTS_MAX_AGE_SECONDS,
   };
 }
 

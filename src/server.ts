@@ -2,6 +2,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createApp, type AppOptions } from './app.js';
 import { startMetricsServer } from './metrics/metrics-server.js';
+import { clientErrorResponder } from './http/client-error.js';
+import { securityHeaders } from './http/security-headers.js';
 import type { Services } from './services.js';
 
 export interface RunningServer {
@@ -22,6 +24,7 @@ export async function startServer(
   const app = createApp(services, options);
   const server = createServer(app.callback());
   server.keepAliveTimeout = 65_000;
+  server.on('clientError', clientErrorResponder(securityHeaders(services.config.hstsMaxAgeSeconds)));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => resolve());

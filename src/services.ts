@@ -2,6 +2,7 @@ import { Redis } from 'ioredis';
 import { createAuthenticator, type Authenticator } from './accounts/authenticator.js';
 import { CredentialCache } from './accounts/credential-cache.js';
 import { createLoginService, type LoginService } from './accounts/login.js';
+import { PasswordWork } from './accounts/password-work.js';
 import { createRegistrationService, type RegistrationService } from './accounts/registration.js';
 import { systemClock, type Clock } from './clock.js';
 import { resolveSearchTokenSecret, type Config } from './config.js';
@@ -44,6 +45,12 @@ export interface Services {
   metrics: Metrics;
   close(): Promise<void>;
 }
+
+/** Prefix of every Redis key and channel of a deployment (tests use their own). */
+export const DEFAULT_REDIS_PREFIX = 'pss:';
+
+/** The pub/sub channel on which credential changes reach every API process (see CredentialCache). */
+export const credentialChangesChannel = (redisPrefix: string) => `${redisPrefix}credential-changes`;
 
 export interface ServiceOverrides {
   clock?: Clock;
@@ -100,7 +107,7 @@ export async function createServices(config: Config, overrides: ServiceOverrides
   const db = database.db;
   const redis = config.redisUrl ? connectRedis(config.redisUrl) : null;
   if (redis) await untilReady(redis, 2_000);
-  const redisPrefix = overrides.redisPrefix ?? 'pss:';
+  const redisPrefix = overrides.redisPrefix ?? DEFAULT_REDIS_PREFIX;
   const metrics = new Metrics({ pool: database.pool, redis });
   const engine = measuredEngine(
     overrides.engine ?? createSearchEngine(config, db, logger),
@@ -117,7 +124,7 @@ export async function createServices(config: Config, overrides: ServiceOverrides
   const credentials = new CredentialCache({
     ttlSeconds: config.credentialCacheSeconds,
     redis,
-    channel: `${redisPrefix}credential-changes`,
+    channel: credentialChangesChannel(redisPrefix),
     clock,
     logger,
   });
@@ -125,6 +132,7 @@ export async function createServices(config: Config, overrides: ServiceOverrides
 
   const idempotency = new IdempotencyStore(db, clock, logger);
   idempotency.start();
+  const passwords = new PasswordWork(config.passwordHashing.concurrency, config.passwordHashing.queue);
 
   const readiness: ReadinessCheck[] = [{ name: 'postgres', check: () => pingDatabase(db) }];
   if (redis) readiness.push({ name: 'redis', check: async () => void (await redis.ping()) });
@@ -139,15 +147,16 @@ export async function createServices(config: Config, overrides: ServiceOverrides
     redis,
     redisPrefix,
     engine,
-    authenticator: createAuthenticator(db, clock, credentials),
+    authenticator: createAuthenticator(db, clock, credentials, config.defaultPlan),
     credentials,
     rateLimiter,
     credentialGuard: new CredentialFailureGuard(limiters, config.rateLimits, clock, logger),
-    login: createLoginService(db, clock, new LoginGuard(limiters, config.rateLimits, clock)),
+    login: createLoginService(db, clock, new LoginGuard(limiters, config.rateLimits, clock), passwords),
     registration: createRegistrationService(
       db,
       clock,
       new RegistrationGuard(limiters, config.rateLimits, clock),
+      passwords,
     ),
     searchTokenSecret,
     idempotency,

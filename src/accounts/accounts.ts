@@ -27,6 +27,14 @@ export const normalizeEmail = (email: string) => email.trim().toLowerCase().norm
 
 export type Executor = Kysely<DB> | Transaction<DB>;
 
+export const emailTaken = () => conflict('Já existe uma conta com este e-mail.', 'EMAIL_TAKEN');
+
+/** Whether an account holds this (normalized) e-mail. */
+export async function emailInUse(db: Database, email: string): Promise<boolean> {
+  const row = await db.selectFrom('accounts').select('id').where('email', '=', email).executeTakeFirst();
+  return row !== undefined;
+}
+
 /**
  * Creates an account holding SIGNUP_CREDITS, with its `signup` ledger row in the same transaction.
  * A taken e-mail (any case) is a 409.
@@ -36,11 +44,13 @@ export async function createAccount(
   input: NewAccount,
   options: {
     scrypt?: ScryptParameters;
+    /** how the password is hashed (the API: in its turn, see PasswordWork); default: at once */
+    hash?: (password: string) => Promise<string>;
     within?: Transaction<DB>;
     /** the service clock's time */ now?: Date;
   } = {},
 ): Promise<AccountRow> {
-  const passwordHash = await hashPassword(input.password, options.scrypt);
+  const passwordHash = await (options.hash ?? ((p) => hashPassword(p, options.scrypt)))(input.password);
   const run = async (trx: Executor) => {
     const account = await trx
       .insertInto('accounts')
@@ -54,7 +64,7 @@ export async function createAccount(
       .onConflict((oc) => oc.expression(sql`lower(email)`).doNothing())
       .returning(['id', 'email', 'name', 'credits', 'daily_credit_limit', 'created_at'])
       .executeTakeFirst();
-    if (!account) throw conflict('Já existe uma conta com este e-mail.', 'EMAIL_TAKEN');
+    if (!account) throw emailTaken();
     await trx
       .insertInto('credit_ledger')
       .values({

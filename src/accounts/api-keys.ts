@@ -1,9 +1,10 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Clock } from '../clock.js';
 import type { Database } from '../db/database.js';
-import { badRequest, notFound } from '../http/errors.js';
+import { badRequest, conflict, notFound } from '../http/errors.js';
 import type { Executor } from './accounts.js';
 import { newApiKey } from './credentials.js';
+import { assertWithinPlan, type AccountPlan } from './plans.js';
 
 export interface NewApiKey {
   name: string;
@@ -76,6 +77,37 @@ export async function createApiKey(
   return { ...row, key };
 }
 
+/**
+ * Creates a key for its owner (POST /api-keys): its limits within the account's plan (400
+ * LIMIT_ABOVE_PLAN) and at most `maxKeys` live (non-revoked) keys per account (409
+ * API_KEY_LIMIT_REACHED). The count and the insert happen under the account's row lock (the lock
+ * every writer of the account takes first, sql/0026), so keys created at once cannot pass the cap.
+ */
+export async function issueApiKey(
+  db: Database,
+  accountId: string,
+  input: NewApiKey,
+  rules: { plan: AccountPlan; maxKeys: number; clock: Clock },
+): Promise<CreatedApiKey> {
+  assertWithinPlan(rules.plan, input);
+  return db.transaction().execute(async (trx) => {
+    await trx.selectFrom('accounts').select('id').where('id', '=', accountId).forNoKeyUpdate().execute();
+    const { live } = await trx
+      .selectFrom('api_keys')
+      .select((eb) => eb.fn.countAll<string>().as('live'))
+      .where('account_id', '=', accountId)
+      .where('revoked_at', 'is', null)
+      .executeTakeFirstOrThrow();
+    if (Number(live) >= rules.maxKeys) {
+      throw conflict(
+        `Esta conta já tem ${live} chaves de API ativas, o máximo permitido é ${rules.maxKeys}. Revogue uma que já não use (DELETE /api-keys/:id) antes de criar outra.`,
+        'API_KEY_LIMIT_REACHED',
+      );
+    }
+    return createApiKey(trx, accountId, input, rules.clock);
+  });
+}
+
 const VIEW_COLUMNS = [
   'id',
   'name',
@@ -106,13 +138,18 @@ export function listApiKeys(db: Database, accountId: string): Promise<ApiKeyView
 
 export type ApiKeyChanges = Partial<NewApiKey>;
 
-/** Changes a key of this account; another account's key (or none) is a 404, so ids reveal nothing. */
+/**
+ * Changes a key of this account, its limits within the account's plan (400 LIMIT_ABOVE_PLAN);
+ * another account's key (or none) is a 404, so ids reveal nothing.
+ */
 export async function updateApiKey(
   db: Database,
   accountId: string,
   keyId: string,
   changes: ApiKeyChanges,
+  plan: AccountPlan,
 ): Promise<ApiKeyView> {
+  assertWithinPlan(plan, changes);
   return changeOwnKey(
     db,
     accountId,

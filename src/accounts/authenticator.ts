@@ -4,6 +4,7 @@ import { prepared } from '../db/prepared-statements.js';
 import { HttpError, unauthorized } from '../http/errors.js';
 import type { CredentialCache, KnownCredential } from './credential-cache.js';
 import { API_KEY_PREFIX, BEARER_PREFIX, sha256 } from './credentials.js';
+import { resolvePlan, type AccountPlan } from './plans.js';
 import type { AuthMode, Principal } from './principal.js';
 
 export interface PresentedCredentials {
@@ -29,7 +30,36 @@ export class UnknownCredentialError extends HttpError {
 /** last_used_at is written at most this often per key, so a busy key does not write on every request */
 const LAST_USED_GRANULARITY_MS = 60_000;
 
-export function createAuthenticator(db: Database, clock: Clock, cache: CredentialCache): Authenticator {
+/** The plan's columns, read with each credential (an account without a plan row reads nulls). */
+const PLAN_COLUMNS = [
+  'p.rate_limit_per_minute as plan_per_minute',
+  'p.rate_limit_per_hour as plan_per_hour',
+  'p.daily_credits as plan_daily_credits',
+] as const;
+
+const planOf = (
+  row: { plan_per_minute: number | null; plan_per_hour: number | null; plan_daily_credits: number | null },
+  defaults: AccountPlan,
+) =>
+  resolvePlan(
+    {
+      rate_limit_per_minute: row.plan_per_minute,
+      rate_limit_per_hour: row.plan_per_hour,
+      daily_credits: row.plan_daily_credits,
+    },
+    defaults,
+  );
+
+/**
+ * planDefaults: the configured plan of an account without its own (RATE_LIMIT_PER_MINUTE,
+ * RATE_LIMIT_PER_HOUR, PLAN_DAILY_CREDITS).
+ */
+export function createAuthenticator(
+  db: Database,
+  clock: Clock,
+  cache: CredentialCache,
+  planDefaults: AccountPlan,
+): Authenticator {
   /** Writes last_used_at at most once a minute per key and process; bookkeeping that never fails a request. */
   function touch(known: KnownCredential, now: Date): void {
     if (known.lastUsedAt && now.getTime() - known.lastUsedAt.getTime() <= LAST_USED_GRANULARITY_MS) return;
@@ -44,18 +74,20 @@ export function createAuthenticator(db: Database, clock: Clock, cache: Credentia
 
   async function lookUpApiKey(hash: Buffer): Promise<KnownCredential> {
     const row = await db
-      .selectFrom('api_keys')
+      .selectFrom('api_keys as k')
+      .leftJoin('account_plans as p', 'p.account_id', 'k.account_id')
       .modifyFront(prepared)
       .select([
-        'id',
-        'account_id',
-        'rate_limit_per_minute',
-        'rate_limit_per_hour',
-        'daily_credit_limit',
-        'last_used_at',
+        'k.id',
+        'k.account_id',
+        'k.rate_limit_per_minute',
+        'k.rate_limit_per_hour',
+        'k.daily_credit_limit',
+        'k.last_used_at',
+        ...PLAN_COLUMNS,
       ])
-      .where('key_hash', '=', hash)
-      .where('revoked_at', 'is', null)
+      .where('k.key_hash', '=', hash)
+      .where('k.revoked_at', 'is', null)
       .executeTakeFirst();
     if (!row) throw new UnknownCredentialError('Chave de API inválida ou revogada.', 'INVALID_API_KEY');
     const principal: Principal = {
@@ -66,17 +98,19 @@ export function createAuthenticator(db: Database, clock: Clock, cache: Credentia
       rateLimitPerMinute: row.rate_limit_per_minute,
       rateLimitPerHour: row.rate_limit_per_hour,
       keyDailyCreditLimit: row.daily_credit_limit,
+      plan: planOf(row, planDefaults),
     };
     return { principal, expiresAt: null, lastUsedAt: row.last_used_at };
   }
 
   async function lookUpSession(hash: Buffer): Promise<KnownCredential> {
     const row = await db
-      .selectFrom('sessions')
+      .selectFrom('sessions as s')
+      .leftJoin('account_plans as p', 'p.account_id', 's.account_id')
       .modifyFront(prepared)
-      .select(['id', 'account_id', 'expires_at'])
-      .where('token_hash', '=', hash)
-      .where('revoked_at', 'is', null)
+      .select(['s.id', 's.account_id', 's.expires_at', ...PLAN_COLUMNS])
+      .where('s.token_hash', '=', hash)
+      .where('s.revoked_at', 'is', null)
       .executeTakeFirst();
     if (!row) throw new UnknownCredentialError('Token de acesso inválido ou revogado.', 'INVALID_TOKEN');
     const principal: Principal = {
@@ -87,6 +121,7 @@ export function createAuthenticator(db: Database, clock: Clock, cache: Credentia
       rateLimitPerMinute: null,
       rateLimitPerHour: null,
       keyDailyCreditLimit: null,
+      plan: planOf(row, planDefaults),
     };
     return { principal, expiresAt: row.expires_at, lastUsedAt: null };
   }

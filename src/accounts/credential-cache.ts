@@ -13,8 +13,8 @@ export interface KnownCredential {
   lastUsedAt: Date | null;
 }
 
-/** What stopped holding as it was: a key revoked or edited, a session ended. */
-export type CredentialChange = { apiKeyId: string } | { sessionId: string };
+/** What stopped holding as it was: a key revoked or edited, a session ended, an account's plan changed. */
+export type CredentialChange = { apiKeyId: string } | { sessionId: string } | { accountId: string };
 
 export interface CredentialCacheOptions {
   /** how long a credential is trusted without asking the database again; 0 = never */
@@ -33,7 +33,9 @@ const MAX_CREDENTIALS = 10_000;
 const matches = (known: KnownCredential, change: CredentialChange): boolean =>
   'apiKeyId' in change
     ? known.principal.apiKeyId === change.apiKeyId
-    : known.principal.sessionId === change.sessionId;
+    : 'sessionId' in change
+      ? known.principal.sessionId === change.sessionId
+      : known.principal.accountId === change.accountId;
 
 /**
  * Credentials that authenticated, kept for a few seconds so that a busy integration's requests are

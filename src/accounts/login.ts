@@ -4,6 +4,7 @@ import { unauthorized } from '../http/errors.js';
 import type { LoginGuard } from '../limits/abuse-guards.js';
 import { normalizeEmail } from './accounts.js';
 import { hashPassword, verifyPassword } from './credentials.js';
+import type { PasswordWork } from './password-work.js';
 import { openSession, type OpenedSession } from './sessions.js';
 
 export interface LoginService {
@@ -15,7 +16,12 @@ export interface LoginService {
  * same 401 after the same work: an unknown e-mail is checked against a hash made at start-up with
  * the same scrypt cost, so timing reveals nothing either.
  */
-export function createLoginService(db: Database, clock: Clock, guard: LoginGuard): LoginService {
+export function createLoginService(
+  db: Database,
+  clock: Clock,
+  guard: LoginGuard,
+  passwords: PasswordWork,
+): LoginService {
   let decoyHash: Promise<string> | null = null;
   const decoy = () => (decoyHash ??= hashPassword('decoy password for unknown e-mails'));
 
@@ -29,7 +35,8 @@ export function createLoginService(db: Database, clock: Clock, guard: LoginGuard
         .select(['id', 'password_hash'])
         .where('email', '=', email)
         .executeTakeFirst();
-      const matches = await verifyPassword(password, account?.password_hash ?? (await decoyReady));
+      const stored = account?.password_hash ?? (await decoyReady);
+      const matches = await passwords.run(() => verifyPassword(password, stored));
       if (!account || !matches) {
         await guard.recordFailure(email, ip);
         throw unauthorized('E-mail ou palavra-passe incorretos.', 'INVALID_CREDENTIALS');

@@ -1,9 +1,18 @@
 import type { Clock } from '../clock.js';
 import type { Database } from '../db/database.js';
-import { badRequest } from '../http/errors.js';
+import { badRequest, HttpError } from '../http/errors.js';
 import type { RegistrationGuard } from '../limits/abuse-guards.js';
-import { createAccount, normalizeEmail, type AccountRow, type NewAccount } from './accounts.js';
+import {
+  createAccount,
+  emailInUse,
+  emailTaken,
+  normalizeEmail,
+  type AccountRow,
+  type NewAccount,
+} from './accounts.js';
 import { createApiKey, type CreatedApiKey } from './api-keys.js';
+import { hashPassword } from './credentials.js';
+import type { PasswordWork } from './password-work.js';
 
 // Deliberately plain: one @, no spaces, a dot in the domain. Deliverability is the mail's job.
 const EMAIL = /^[^\s@]{1,64}@[^\s@]+\.[^\s@]{2,}$/;
@@ -18,7 +27,10 @@ export function createRegistrationService(
   db: Database,
   clock: Clock,
   guard: RegistrationGuard,
+  passwords: PasswordWork,
 ): RegistrationService {
+  const hash = (password: string) => passwords.run(() => hashPassword(password));
+
   function checked(input: NewAccount): NewAccount {
     const email = normalizeEmail(input.email);
     if (!EMAIL.test(email) || email.length > 254) {
@@ -35,13 +47,20 @@ export function createRegistrationService(
     return { email, password: input.password, name };
   }
 
-  /** Counts the registration against the IP first; gives it back if no account was created. */
-  async function guarded<T>(ip: string, create: () => Promise<T>): Promise<T> {
+  /**
+   * Counts the registration against the IP first, whatever its outcome: a probe of a taken e-mail
+   * (409) uses the allowance up like an account created. Only the service's own failure (busy, a
+   * dependency down) gives it back. A taken e-mail is answered before the password is hashed: a
+   * probe costs a lookup, not scrypt (two registrations of one new e-mail racing still meet the
+   * unique index, after hashing).
+   */
+  async function guarded<T>(ip: string, email: string, create: () => Promise<T>): Promise<T> {
     await guard.take(ip);
     try {
+      if (await emailInUse(db, email)) throw emailTaken();
       return await create();
     } catch (error) {
-      await guard.giveBack(ip);
+      if (!(error instanceof HttpError) || error.status >= 500) await guard.giveBack(ip);
       throw error;
     }
   }
@@ -49,13 +68,13 @@ export function createRegistrationService(
   return {
     register(input, ip) {
       const account = checked(input);
-      return guarded(ip, () => createAccount(db, account, { now: clock.now() }));
+      return guarded(ip, account.email, () => createAccount(db, account, { hash, now: clock.now() }));
     },
     registerApiUser(input, ip) {
       const account = checked(input);
-      return guarded(ip, () =>
+      return guarded(ip, account.email, () =>
         db.transaction().execute(async (trx) => {
-          const created = await createAccount(db, account, { within: trx, now: clock.now() });
+          const created = await createAccount(db, account, { hash, within: trx, now: clock.now() });
           const apiKey = await createApiKey(trx, created.id, { name: 'Chave inicial' }, clock);
           return { account: created, apiKey };
         }),

@@ -56,6 +56,8 @@ interface SearchRecordRow {
   api_key_id: string | null;
   session_id: string | null;
   cost: number;
+  /** the plan's daily credits, which bound the account's own daily limit (sql/0027); null: none */
+  plan_daily_credits: number | null;
   day: string;
   now: string;
   kind: SearchKind;
@@ -87,7 +89,7 @@ export interface SearchRecorder {
 }
 
 /**
- * Charges are written by the charge_searches() SQL function (sql/0026): it locks the account and key
+ * Charges are written by the charge_searches() SQL function (sql/0026, sql/0027): it locks the account and key
  * rows, checks the balance and both daily limits on them, and writes the debit, the counters, the
  * history and the ledger rows, or nothing, for each charge. Concurrent charges of one account queue
  * on its row, so they can never overspend. Charges of one account and key that arrive while one of
@@ -120,6 +122,7 @@ export function createSearchRecorder(db: Database): SearchRecorder {
     api_key_id: principal.apiKeyId,
     session_id: principal.sessionId,
     cost,
+    plan_daily_credits: principal.plan.dailyCredits,
     day: utcDay(now),
     now: now.toISOString(),
     kind: search.kind,

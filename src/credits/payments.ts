@@ -75,6 +75,9 @@ export async function startPurchase(
   };
 }
 
+/** Statuses the provider's verdict may still change (see confirmPayment). */
+const OPEN_STATUSES = new Set(['pending', 'failed', 'expired']);
+
 export type PaymentOutcome =
   | { result: 'credited'; credits: number; balance: number; accountId: string }
   | { result: 'already_paid' }
@@ -82,9 +85,17 @@ export type PaymentOutcome =
   | { result: 'not_pending'; status: string };
 
 /**
- * Applies the provider's verdict once. A success moves the payment from pending to paid, adds its
- * credits and writes the `purchase` ledger row in one transaction; a repeated delivery finds the
- * payment already paid and changes nothing (the ledger's unique payment index is the backstop).
+ * Applies the provider's verdict. The provider's last word wins until the payment is paid:
+ *
+ *   pending ─failed─▶ failed ─succeeded─▶ paid      pending ─succeeded─▶ paid
+ *
+ * A failure is not final (the buyer may retry on the provider's page and pay: the success that
+ * follows credits the payment); paid is final (a later or replayed failure, or a second success,
+ * changes nothing: `already_paid`). An `expired` payment is credited by a success like a failed one.
+ * Any other status (none is written today) is left as it is: `not_pending`. A success moves the
+ * payment to paid, adds its credits and writes the `purchase` ledger row in one transaction, under
+ * the payment's row lock, so concurrent deliveries credit once (the ledger's unique payment index
+ * is the backstop).
  */
 export async function confirmPayment(
   db: Database,
@@ -102,7 +113,7 @@ export async function confirmPayment(
       .executeTakeFirst();
     if (!payment) throw notFound(`Pagamento desconhecido: ${reference}.`, 'PAYMENT_NOT_FOUND');
     if (payment.status === 'paid') return { result: 'already_paid' };
-    if (payment.status !== 'pending') return { result: 'not_pending', status: payment.status };
+    if (!OPEN_STATUSES.has(payment.status)) return { result: 'not_pending', status: payment.status };
     if (!succeeded) {
       await trx.updateTable('payments').set({ status: 'failed' }).where('id', '=', payment.id).execute();
       return { result: 'failed' };

@@ -12,8 +12,15 @@ export function signWebhook(secret: string, body: string, now: Date): string {
   return `t=${timestamp},v1=${mac(secret, timestamp, body)}`;
 }
 
+const SIGNATURE = /^[0-9a-f]{64}$/;
+
 export type SignatureCheck = 'ok' | 'missing' | 'malformed' | 'stale' | 'mismatch';
 
+/**
+ * Checks `t=<unix seconds>,v1=<hex>[,v1=<hex>…]`: the timestamp within the tolerance and ANY of the
+ * v1 signatures matching (a provider rotating its secret signs with both for a while). Every v1 is
+ * compared, in constant time, whichever matches. Other schemes (v0=…) are ignored.
+ */
 export function verifyWebhook(
   secret: string,
   body: string,
@@ -21,12 +28,20 @@ export function verifyWebhook(
   now: Date,
 ): SignatureCheck {
   if (!header) return 'missing';
-  const parts = Object.fromEntries(
-    header.split(',').map((part) => part.trim().split('=', 2) as [string, string]),
-  );
-  const timestamp = Number(parts.t);
-  if (!Number.isInteger(timestamp) || !/^[0-9a-f]{64}$/.test(parts.v1 ?? '')) return 'malformed';
+  const timestamps: string[] = [];
+  const signatures: Buffer[] = [];
+  for (const part of header.split(',')) {
+    const [name, value = ''] = part.trim().split('=', 2) as [string, string?];
+    if (name === 't') timestamps.push(value);
+    else if (name === 'v1' && SIGNATURE.test(value)) signatures.push(Buffer.from(value, 'hex'));
+  }
+  const timestamp = Number(timestamps[0]);
+  if (timestamps.length !== 1 || !/^[0-9]{1,12}$/.test(timestamps[0]!) || !signatures.length) {
+    return 'malformed';
+  }
   if (Math.abs(now.getTime() / 1000 - timestamp) > SIGNATURE_TOLERANCE_SECONDS) return 'stale';
   const expected = Buffer.from(mac(secret, timestamp, body), 'hex');
-  return timingSafeEqual(expected, Buffer.from(parts.v1!, 'hex')) ? 'ok' : 'mismatch';
+  let matched = false;
+  for (const signature of signatures) matched = timingSafeEqual(expected, signature) || matched;
+  return matched ? 'ok' : 'mismatch';
 }

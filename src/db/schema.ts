@@ -48,6 +48,15 @@ export interface ApiKeysTable {
   revoked_at: NullableTimestamp;
 }
 
+/** sql/0027: an operator's plan for an account; NULL = the configured default */
+export interface AccountPlansTable {
+  account_id: Bigint;
+  rate_limit_per_minute: number | null;
+  rate_limit_per_hour: number | null;
+  daily_credits: number | null;
+  updated_at: Timestamp;
+}
+
 export interface CreditPackagesTable {
   id: string;
   name: string;
@@ -180,6 +189,7 @@ export interface DB extends CatalogDB {
   accounts: AccountsTable;
   sessions: SessionsTable;
   api_keys: ApiKeysTable;
+  account_plans: AccountPlansTable;
   credit_packages: CreditPackagesTable;
   payments: PaymentsTable;
   searches: SearchesTable;

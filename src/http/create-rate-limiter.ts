@@ -1,5 +1,4 @@
 import { RateLimiterRes } from 'rate-limiter-flexible';
-import type { Principal } from '../accounts/principal.js';
 import type { Clock } from '../clock.js';
 import type { Config } from '../config.js';
 import type { LimiterFactory } from '../limits/limiter-factory.js';
@@ -21,6 +20,12 @@ interface Window {
   name: 'minute' | 'hour';
   seconds: number;
   points: number;
+  /** the counter family: counters of one family and bucket are one count */
+  family: string;
+  /** who is counted in it */
+  bucket: string;
+  /** what the 429 says is limited: "pedidos por minuto desta chave de API" */
+  what: string;
 }
 
 interface WindowState extends Window {
@@ -29,19 +34,65 @@ interface WindowState extends Window {
   blocked: boolean;
 }
 
-/** Who is counted: the API key, else the Bearer holder's account, else the caller's IP (an IPv6 one by its /64). */
-function bucketOf({ principal, ip }: RateLimitSubject): string {
-  if (principal?.apiKeyId) return `key:${principal.apiKeyId}`;
-  if (principal) return `account:${principal.accountId}`;
-  return `ip:${limitedAddress(ip)}`;
+const UNIT = { minute: 'por minuto', hour: 'por hora' } as const;
+const SECONDS = { minute: 60, hour: 3600 } as const;
+
+function window(name: Window['name'], family: string, bucket: string, points: number, what: string): Window {
+  return { name, seconds: SECONDS[name], points, family, bucket, what: what.replace('%', UNIT[name]) };
 }
 
-function windowsFor(principal: Principal | null, limits: Config['rateLimits']): Window[] {
-  if (!principal) return [{ name: 'minute', seconds: 60, points: limits.publicPerMinute }];
-  return [
-    { name: 'minute', seconds: 60, points: principal.rateLimitPerMinute ?? limits.perMinute },
-    { name: 'hour', seconds: 3600, points: principal.rateLimitPerHour ?? limits.perHour },
-  ];
+/**
+ * The windows a request is counted in:
+ * - an authenticated caller: the account's plan per minute and per hour, for the whole account (every
+ *   key and Bearer session together: more keys or sessions give no more requests); an API key also
+ *   in its own windows where it sets a lower limit than the plan (a key without one is bound by the
+ *   account's alone); the tools add a per-account window of their own; the Bearer-only routes
+ *   (the dashboard's) count the account with the plan's values in windows of their own;
+ * - public routes: the caller's IP (an IPv6 one by its /64); /ready and the webhook have their own.
+ */
+function windowsFor(subject: RateLimitSubject, config: Config): Window[] {
+  const { principal, ip, policy } = subject;
+  const limits = config.rateLimits;
+  const address = `ip:${limitedAddress(ip)}`;
+  if (policy === 'ready')
+    return [window('minute', 'ready', address, limits.readyPerIpPerMinute, 'pedidos %')];
+  if (policy === 'webhook') {
+    return [window('minute', 'webhook', address, limits.webhookPerIpPerMinute, 'pedidos %')];
+  }
+  if (!principal) return [window('minute', 'minute', address, limits.publicPerMinute, 'pedidos %')];
+  const { plan } = principal;
+  if (policy === 'dashboard') {
+    // the plan's values, counted apart: an integration that used up the account's requests never
+    // keeps its owner from revoking a key or buying credits
+    const owner = `dashboard:${principal.accountId}`;
+    return [
+      window('minute', 'minute', owner, plan.perMinute, 'pedidos % à gestão da conta'),
+      window('hour', 'hour', owner, plan.perHour, 'pedidos % à gestão da conta'),
+    ];
+  }
+  const account = `account:${principal.accountId}`;
+  const windows: Window[] = [];
+  if (principal.apiKeyId) {
+    const key = `key:${principal.apiKeyId}`;
+    const own = { minute: principal.rateLimitPerMinute, hour: principal.rateLimitPerHour };
+    const planned = { minute: plan.perMinute, hour: plan.perHour };
+    for (const name of ['minute', 'hour'] as const) {
+      const points = own[name];
+      if (points !== null && points < planned[name]) {
+        windows.push(window(name, name, key, points, 'pedidos % desta chave de API'));
+      }
+    }
+  }
+  windows.push(
+    window('minute', 'minute', account, plan.perMinute, 'pedidos % da conta (todas as chaves e sessões)'),
+    window('hour', 'hour', account, plan.perHour, 'pedidos % da conta (todas as chaves e sessões)'),
+  );
+  if (policy === 'tool') {
+    windows.push(
+      window('minute', 'tool', account, config.toolRateLimitPerMinute, 'execuções de ferramentas % da conta'),
+    );
+  }
+  return windows;
 }
 
 /** The window that binds first: fewest requests left, then the one that resets soonest. */
@@ -52,18 +103,18 @@ function tightest(states: WindowState[]): WindowState {
 }
 
 /**
- * Per API key (60/min and 1,000/h by default, overridable per key), per account for Bearer
- * callers (same defaults), per IP on public routes (120/min). Every counted response carries
- * X-RateLimit-* for the tighter window and RateLimit-Policy naming all windows.
+ * Counts each request in its windows (windowsFor). Every counted response carries X-RateLimit-* for
+ * the window closest to running out and RateLimit-Policy naming all of them.
  */
 export function createRateLimiter(deps: RateLimiterDependencies): RequestRateLimiter {
   const { config, clock, logger } = deps;
   const factory = deps.limiters;
 
   const limiterOf = (window: Window) =>
-    factory.limiter({ keyPrefix: window.name, points: window.points, duration: window.seconds });
+    factory.limiter({ keyPrefix: window.family, points: window.points, duration: window.seconds });
 
-  async function consume(window: Window, bucket: string): Promise<WindowState> {
+  async function consume(window: Window): Promise<WindowState> {
+    const { bucket } = window;
     const limiter = limiterOf(window);
     let res: RateLimiterRes;
     let blocked = false;
@@ -88,9 +139,8 @@ export function createRateLimiter(deps: RateLimiterDependencies): RequestRateLim
 
   return {
     async check(subject) {
-      const windows = windowsFor(subject.principal, config.rateLimits);
-      const bucket = bucketOf(subject);
-      const states = await Promise.all(windows.map((w) => consume(w, bucket)));
+      const windows = windowsFor(subject, config);
+      const states = await Promise.all(windows.map((w) => consume(w)));
       const blocking = states.filter((s) => s.blocked);
       if (blocking.length) {
         // A refused request is not served, so it is counted nowhere: a client retrying through a
@@ -100,8 +150,10 @@ export function createRateLimiter(deps: RateLimiterDependencies): RequestRateLim
         await Promise.all(
           states.map((s) =>
             limiterOf(s)
-              .reward(bucket, 1)
-              .catch((error: unknown) => logger.warn({ err: error, bucket }, 'rate limiter reward failed')),
+              .reward(s.bucket, 1)
+              .catch((error: unknown) =>
+                logger.warn({ err: error, bucket: s.bucket }, 'rate limiter reward failed'),
+              ),
           ),
         );
       }
@@ -119,9 +171,7 @@ export function createRateLimiter(deps: RateLimiterDependencies): RequestRateLim
       if (blocking.length) {
         deps.onRefused?.(shown.name === 'minute' ? 'requests_per_minute' : 'requests_per_hour');
         throw tooManyRequests(
-          shown.name === 'minute'
-            ? `Limite de ${shown.points} pedidos por minuto excedido. Tente novamente mais tarde.`
-            : `Limite de ${shown.points} pedidos por hora excedido. Tente novamente mais tarde.`,
+          `Limite de ${shown.points} ${shown.what} excedido. Tente novamente mais tarde.`,
           { remaining: 0, resetAt, retryAfterSeconds: Math.ceil(shown.msBeforeNext / 1000) },
           headers,
         );

@@ -5,8 +5,8 @@ import { DependencyUnavailableError, envelope, HttpError, isUnavailable } from '
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
-/** X-Request-Id in and out, X-API-Version, and one JSON log line per request. */
-export function requestContext(logger: Logger) {
+/** X-Request-Id in and out, X-API-Version, the security headers, and one JSON log line per request. */
+export function requestContext(logger: Logger, headers: Record<string, string>) {
   return async (ctx: Context, next: Next) => {
     const started = process.hrtime.bigint();
     const incoming = ctx.get('x-request-id');
@@ -15,6 +15,7 @@ export function requestContext(logger: Logger) {
     ctx.state.log = {};
     ctx.set('X-Request-Id', requestId);
     ctx.set('X-API-Version', '2.0');
+    ctx.set(headers);
     try {
       await next();
     } finally {
@@ -33,41 +34,6 @@ export function requestContext(logger: Logger) {
       else logger.info(line, 'request');
     }
   };
-}
-
-/** Statuses raised by Koa and its body parser, with their Portuguese envelope. */
-const frameworkErrors: Record<number, [string, string]> = {
-  400: ['INVALID_JSON', 'O corpo do pedido não é um objeto JSON válido.'],
-  413: ['PAYLOAD_TOO_LARGE', 'O corpo do pedido excede o limite de 1 MB.'],
-  // only the decompression of the body raises it (inflation); a non-JSON body is mount-routes' 415
-  415: [
-    'UNSUPPORTED_CONTENT_ENCODING',
-    'Content-Encoding não suportado: envie o corpo sem compressão ou em gzip, deflate ou br.',
-  ],
-};
-
-/** The envelope of an error the framework raised with a status, or null for our own bugs. */
-function frameworkError(caught: unknown): HttpError | null {
-  const status = (caught as { status?: unknown }).status;
-  const known = typeof status === 'number' ? frameworkErrors[status] : undefined;
-  return known ? new HttpError(status as number, known[0], known[1]) : null;
-}
-
-/**
- * The body parser's onError: what it raises with a status keeps it (bad JSON, too large, unknown
- * Content-Encoding); anything else comes from reading the body itself, in practice a body that
- * does not decompress as its Content-Encoding says (zlib's Z_DATA_ERROR, brotli's
- * ERR__ERROR_FORMAT_...), and is the caller's 400.
- */
-export function bodyReadError(caught: Error): never {
-  throw (
-    frameworkError(caught) ??
-    new HttpError(
-      400,
-      'INVALID_CONTENT_ENCODING',
-      'Não foi possível ler o corpo do pedido: não corresponde ao Content-Encoding indicado.',
-    )
-  );
 }
 
 /** The path as the caller sent it (before the /v2 prefix is taken off). */
@@ -99,13 +65,11 @@ export function errorEnvelope(logger: Logger) {
       } else if (isUnavailable(caught)) {
         error = new DependencyUnavailableError('database', caught);
       } else {
-        error =
-          frameworkError(caught) ??
-          new HttpError(
-            500,
-            'INTERNAL_ERROR',
-            'Erro interno do servidor. Tente novamente; se persistir, indique o X-Request-Id ao suporte.',
-          );
+        error = new HttpError(
+          500,
+          'INTERNAL_ERROR',
+          'Erro interno do servidor. Tente novamente; se persistir, indique o X-Request-Id ao suporte.',
+        );
       }
       if (error.status >= 500) {
         const cause = error instanceof DependencyUnavailableError ? error.cause : caught;
@@ -117,6 +81,11 @@ export function errorEnvelope(logger: Logger) {
       ctx.status = error.status;
       ctx.set(error.headers);
       ctx.body = envelope(error);
+    } finally {
+      // A request refused before its body was read (unknown path, credentials, rate limit, size):
+      // the connection is closed after the answer, so the rest of the body is never read either
+      // (kept alive, Node would read it to the end to reach the next request).
+      if (!ctx.req.complete && !ctx.headerSent) ctx.set('Connection', 'close');
     }
   };
 }

@@ -9,6 +9,7 @@ import type { IdempotencyStore } from '../idempotency/idempotency-store.js';
 import type { Logger } from '../logger.js';
 import { runIdempotently } from './idempotency.js';
 import type { AnyRoute } from './route.js';
+import { bodyReader, DEFAULT_BODY_LIMIT_KB } from './read-body.js';
 import { assertStorable } from './storable-input.js';
 import { validateInput } from './validation.js';
 
@@ -52,17 +53,23 @@ async function authenticate(
   }
 }
 
-/** Mounts each declaration: credentials, rate limit, validation, handler, response. */
+/**
+ * Mounts each declaration: credentials, rate limit, then the body (read only now, and only as much
+ * as the route allows: a refused request costs no reading or parsing), validation, handler, response.
+ */
 export function mountRoutes(routes: AnyRoute[], deps: RouteDependencies): Router {
   const router = new Router();
   for (const r of routes) {
+    const readBody = r.body ? bodyReader(r.bodyLimitKb ?? DEFAULT_BODY_LIMIT_KB) : null;
     router[r.method](r.path, async (ctx: Context) => {
       let principal: Principal | null = null;
       if (r.auth !== 'public') {
         principal = await authenticate(ctx, r.auth, deps);
         ctx.state.accountId = principal.accountId;
       }
-      if (r.rateLimit !== 'none') ctx.set(await deps.rateLimiter.check({ principal, ip: ctx.ip }));
+      const policy = r.rateLimit ?? (r.auth === 'bearer' ? 'dashboard' : 'default');
+      if (policy !== 'none') ctx.set(await deps.rateLimiter.check({ principal, ip: ctx.ip, policy }));
+      if (readBody) await readBody(ctx);
 
       // A body the JSON parser skipped (sent as text, a form, without a type...) would otherwise
       // read as "{}" and be answered as if its fields were missing, or accepted without them.
@@ -75,7 +82,7 @@ export function mountRoutes(routes: AnyRoute[], deps: RouteDependencies): Router
       }
       assertStorable('caminho', ctx.params);
       assertStorable('query', ctx.query);
-      assertStorable('corpo', ctx.request.body);
+      if (readBody) assertStorable('corpo', ctx.request.body);
       const params = r.params ? validateInput('params', r.params, { ...ctx.params }) : ctx.params;
       const query = r.query ? validateInput('query', r.query, { ...ctx.query }) : ctx.query;
       const body = r.body ? validateInput('body', r.body, ctx.request.body ?? {}) : undefined;

@@ -6,6 +6,7 @@ import {
   type SchemaObject,
 } from 'openapi3-ts/oas31';
 import { IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_PATTERN } from './idempotency.js';
+import { DEFAULT_BODY_LIMIT_KB } from './read-body.js';
 import type { AnyRoute } from './route.js';
 
 const errorSchema: SchemaObject = {
@@ -74,7 +75,7 @@ const errorDescriptions: Record<number, string> = {
   403: 'Sem permissão',
   404: 'Recurso não encontrado',
   409: 'Conflito com o estado atual',
-  413: 'Corpo do pedido demasiado grande (máximo 1 MB)',
+  413: 'Corpo do pedido demasiado grande',
   415: 'Corpo que não é JSON, ou Content-Encoding não suportado',
   422: 'Idempotency-Key já usada num pedido diferente (IDEMPOTENCY_KEY_REUSED)',
   429: 'Limite de pedidos excedido',
@@ -163,7 +164,10 @@ function operation(r: AnyRoute): OperationObject {
   }
   for (const status of errorStatuses(r)) {
     responses[String(status)] = {
-      description: errorDescriptions[status] ?? 'Erro',
+      description:
+        status === 413
+          ? `${errorDescriptions[413]} (máximo ${r.bodyLimitKb ?? DEFAULT_BODY_LIMIT_KB} KB)`
+          : (errorDescriptions[status] ?? 'Erro'),
       headers: headerRefs(
         status === 429
           ? [...EVERY_RESPONSE, ...RATE_LIMITED, 'Retry-After']

@@ -1,5 +1,6 @@
 import type { Principal, AuthMode } from '../accounts/principal.js';
 import type { IdempotentAttempt } from './idempotency.js';
+import type { RateLimitPolicy } from './rate-limit.js';
 import type { JsonSchema } from './validation.js';
 
 export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
@@ -53,8 +54,10 @@ export interface RouteSpec<Body = unknown, Query = unknown, Params = unknown, A 
   responses: Record<number, ResponseDoc>;
   /** error statuses this route can answer beyond the ones implied by the declaration */
   errors?: number[];
-  /** rate-limit bucket; default: the principal for authenticated routes, the IP for public ones */
-  rateLimit?: 'default' | 'none';
+  /** which limit counts the request (see RateLimitPolicy); default: 'default' */
+  rateLimit?: RateLimitPolicy;
+  /** largest body read, in KB (DEFAULT_BODY_LIMIT_KB when unset); larger: 413 */
+  bodyLimitKb?: number;
   /** accepts an Idempotency-Key (authenticated POSTs with effects: charges, payments) */
   idempotent?: boolean;
   /** public, cacheable GET: ETag + Cache-Control max-age in seconds */

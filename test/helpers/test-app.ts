@@ -47,6 +47,7 @@ export function testConfig(env: Record<string, string> = {}): Config {
     RATE_LIMIT_PER_HOUR: '1000000',
     PUBLIC_RATE_LIMIT_PER_MINUTE: '1000000',
     REGISTRATIONS_PER_IP_PER_HOUR: '1000000',
+    TOOL_RATE_LIMIT_PER_MINUTE: '1000000',
     ...env,
   });
 }

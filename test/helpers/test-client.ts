@@ -95,3 +95,10 @@ export class TestClient {
     return this.request<T>('DELETE', path, undefined, options);
   }
 }
+
+/** Sends n requests one after another and returns their statuses. */
+export async function statuses(n: number, send: () => Promise<TestResponse<unknown>>): Promise<number[]> {
+  const out: number[] = [];
+  for (let i = 0; i < n; i++) out.push((await send()).status);
+  return out;
+}

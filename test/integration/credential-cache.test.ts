@@ -3,6 +3,7 @@ import { Redis } from 'ioredis';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CredentialCache, type KnownCredential } from '../../src/accounts/credential-cache.js';
+import { changePlan } from '../../src/accounts/plans.js';
 import { ManualClock } from '../../src/clock.js';
 import { createTestAccount, type TestAccount } from '../helpers/accounts-fixture.js';
 import { loadStockFixture } from '../helpers/stock-fixture.js';
@@ -187,7 +188,24 @@ describe.skipIf(!TEST_REDIS_URL)('credential changes reach every API process (Re
       await eventually(
         async () =>
           (await onSecond.post('/data/search', FREE)).headers.get('ratelimit-policy') ===
-          '7;w=60, 1000000;w=3600',
+          '7;w=60, 1000000;w=60, 1000000;w=3600',
+      ),
+    ).toBe(true);
+  });
+
+  it("an account's new plan, announced as the operator's command does, applies in the other process at once", async () => {
+    const account = await createTestAccount(first.services.db, clock);
+    const onSecond = second.api.withApiKey(account.apiKey);
+    expect((await onSecond.post('/data/search', FREE)).headers.get('ratelimit-policy')).toBe(
+      '1000000;w=60, 1000000;w=3600',
+    );
+    await changePlan(first.services.db, account.accountId, { rate_limit_per_hour: 500 }, clock.now());
+    await first.services.credentials.changed({ accountId: account.accountId });
+    expect(
+      await eventually(
+        async () =>
+          (await onSecond.post('/data/search', FREE)).headers.get('ratelimit-policy') ===
+          '1000000;w=60, 500;w=3600',
       ),
     ).toBe(true);
   });
@@ -267,6 +285,7 @@ describe('a lookup under way when a change is announced', () => {
         rateLimitPerMinute: null,
         rateLimitPerHour: null,
         keyDailyCreditLimit: null,
+        plan: { perMinute: 60, perHour: 1000, dailyCredits: null },
       },
       expiresAt: null,
       lastUsedAt: null,

@@ -19,6 +19,8 @@ const echo = route<{ n: number }>({
   method: 'post',
   path: '/__test/echo',
   auth: 'public',
+  // as large as the largest route's (tools): deep nesting must be refused by depth, not by size
+  bodyLimitKb: 1024,
   summary: 'echo',
   tags: ['test'],
   body: {
@@ -169,7 +171,7 @@ describe('HTTP skeleton', () => {
     expect(res.body.mensagem).toContain('corpo.extra não é reconhecido');
   });
 
-  it('413 envelope for a body over 1 MB', async () => {
+  it('413 envelope for a body over the route limit', async () => {
     const res = await app.api.post('/__test/echo', undefined, {
       rawBody: JSON.stringify({ n: 1, pad: 'x'.repeat(1_100_000) }),
     });

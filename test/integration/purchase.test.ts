@@ -103,13 +103,54 @@ describe('credit purchases', () => {
     expect(await balance()).toBe(before);
   });
 
-  it('records a failed payment, which a later success cannot credit', async () => {
+  it("follows the provider's last word: failed then succeeded credits once; paid is final", async () => {
     const before = await balance();
     const started = await purchase('starter');
     const reference = new URL(started.checkout_url).searchParams.get('payment')!;
     expect((await deliver('payment.failed', reference)).body.result).toBe('failed');
-    expect((await deliver('payment.succeeded', reference)).body.result).toBe('not_pending');
+    expect((await deliver('payment.failed', reference)).body.result).toBe('failed');
     expect(await balance()).toBe(before);
+    // the buyer retried on the provider's page and paid
+    expect((await deliver('payment.succeeded', reference)).body.result).toBe('credited');
+    expect(await balance()).toBe(before + 500);
+    // a late or replayed failure, or a second success, changes nothing
+    expect((await deliver('payment.failed', reference)).body.result).toBe('already_paid');
+    expect((await deliver('payment.succeeded', reference)).body.result).toBe('already_paid');
+    expect(await balance()).toBe(before + 500);
+    const payment = await app.services.db
+      .selectFrom('payments')
+      .select(['status', 'paid_at'])
+      .where('provider_ref', '=', reference)
+      .executeTakeFirstOrThrow();
+    expect(payment.status).toBe('paid');
+    expect(payment.paid_at).not.toBeNull();
+  });
+
+  it('accepts a signature header with several v1 values when any of them matches (secret rotation)', async () => {
+    const before = await balance();
+    const started = await purchase('starter');
+    const reference = new URL(started.checkout_url).searchParams.get('payment')!;
+    const raw = JSON.stringify({ event: 'payment.succeeded', payment: reference });
+    const now = app.clock.now();
+    const valid = signWebhook(SECRET, raw, now); // t=…,v1=<good>
+    const [t, goodV1] = valid.split(',');
+    const otherV1 = signWebhook('the-previous-secret-0123456789', raw, now).split(',')[1];
+    const send = (header: string) =>
+      app.api.post<{ result?: string; code?: string }>('/payments/webhook', undefined, {
+        rawBody: raw,
+        headers: { 'X-Payment-Signature': header },
+      });
+    // none matches: refused
+    expect((await send(`${t},${otherV1},${otherV1}`)).status).toBe(401);
+    // the matching one first, then another: accepted (it used to need the last one to match)
+    const first = await send(`${t},${goodV1},${otherV1}`);
+    expect(first.status).toBe(200);
+    expect(first.body.result).toBe('credited');
+    expect((await send(`${t}, ${otherV1}, ${goodV1}`)).body.result).toBe('already_paid');
+    // still within the tolerance only
+    const stale = signWebhook(SECRET, raw, new Date(now.getTime() - 10 * 60_000));
+    expect((await send(`${stale},${otherV1}`)).status).toBe(401);
+    expect(await balance()).toBe(before + 500);
   });
 
   it('answers 404 for an unknown package or payment, 400 for a bad body, 401 for an API key', async () => {

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createApiKey } from '../../src/accounts/api-keys.js';
 import { createTestAccount, type TestAccount } from '../helpers/accounts-fixture.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
-import type { TestClient, TestResponse } from '../helpers/test-client.js';
+import { statuses, type TestClient, type TestResponse } from '../helpers/test-client.js';
 import { TEST_REDIS_URL } from '../helpers/test-env.js';
 
 interface LimitedBody {
@@ -21,13 +21,6 @@ const LIMITS = {
   REGISTRATIONS_PER_IP_PER_HOUR: '5',
   TRUST_PROXY: 'true',
 };
-
-/** Sends n requests one after another and returns the statuses. */
-async function statuses(n: number, send: () => Promise<TestResponse<unknown>>): Promise<number[]> {
-  const out: number[] = [];
-  for (let i = 0; i < n; i++) out.push((await send()).status);
-  return out;
-}
 
 const fromIp = (client: TestClient, ip: string) => client.with({ 'X-Forwarded-For': ip });
 
@@ -54,17 +47,20 @@ const backends = [
 
 describe.each(backends)('rate limits on the $name backend', ({ redis, skip }) => {
   let app: TestApp;
+  /** every test its own account: the plan's requests are counted for the whole account */
   let account: TestAccount;
 
   beforeAll(async () => {
     if (skip) return;
     app = await startTestApp({ redis, env: LIMITS });
-    account = await createTestAccount(app.services.db, app.clock);
+  });
+  beforeEach(async () => {
+    if (!skip) account = await createTestAccount(app.services.db, app.clock);
   });
   afterAll(() => app?.close());
 
   it.skipIf(skip)(
-    'lets 60 requests a minute through per API key, with headers, and answers the 61st with 429',
+    'lets 60 requests a minute through per account, with headers, and answers the 61st with 429, whatever the key',
     async () => {
       const api = app.api.withApiKey(account.apiKey);
       const first = await api.post('/data/search', { reference: 'NADA' });
@@ -81,11 +77,10 @@ describe.each(backends)('rate limits on the $name backend', ({ redis, skip }) =>
       const sixtyFirst = await api.post('/data/search', { reference: 'NADA' });
       expectRateLimited(sixtyFirst, 60, 60);
 
-      // Another key of the same account has its own allowance.
+      // Another key of the same account shares the account's allowance: more keys, no more requests.
       const other = await createApiKey(app.services.db, account.accountId, { name: 'outra' });
-      expect((await app.api.withApiKey(other.key).post('/data/search', { reference: 'NADA' })).status).toBe(
-        200,
-      );
+      const viaOther = await app.api.withApiKey(other.key).post('/data/search', { reference: 'NADA' });
+      expectRateLimited(viaOther, 60, 60);
     },
   );
 
@@ -99,6 +94,10 @@ describe.each(backends)('rate limits on the $name backend', ({ redis, skip }) =>
       200, 200, 200, 200, 200,
     ]);
     expectRateLimited(await api.post('/data/search', { reference: 'NADA' }), 5, 60);
+    // the account's other key still has the rest of the account's minute
+    expect(
+      (await app.api.withApiKey(account.apiKey).post('/data/search', { reference: 'NADA' })).status,
+    ).toBe(200);
   });
 
   it.skipIf(skip)("a key's changed limit applies to the count it already has", async () => {
@@ -119,12 +118,12 @@ describe.each(backends)('rate limits on the $name backend', ({ redis, skip }) =>
   it.skipIf(skip)('honours the hour window, and says so in the headers', async () => {
     const key = await createApiKey(app.services.db, account.accountId, {
       name: 'horária',
-      rate_limit_per_minute: 100,
+      rate_limit_per_minute: 50,
       rate_limit_per_hour: 3,
     });
     const api = app.api.withApiKey(key.key);
     const ok = await api.post('/data/search', { reference: 'NADA' });
-    expect(ok.headers.get('ratelimit-policy')).toBe('100;w=60, 3;w=3600');
+    expect(ok.headers.get('ratelimit-policy')).toBe('50;w=60, 3;w=3600, 60;w=60, 1000;w=3600');
     expect(ok.headers.get('x-ratelimit-limit')).toBe('3');
     expect(ok.headers.get('x-ratelimit-remaining')).toBe('2');
     await statuses(2, () => api.post('/data/search', { reference: 'NADA' }));
@@ -149,6 +148,9 @@ describe.each(backends)('rate limits on the $name backend', ({ redis, skip }) =>
       expectRateLimited(refused, 3, 60);
       expect(refused.body.mensagem).toContain('por minuto');
     }
+    // nor in the account's windows: its other key has 57 of its 60 left
+    const other = await app.api.withApiKey(account.apiKey).post('/data/search', { reference: 'NADA' });
+    expect(other.headers.get('x-ratelimit-remaining')).toBe('56');
   });
 
   it.skipIf(skip)('limits Bearer callers per account, across their sessions', async () => {
@@ -203,16 +205,19 @@ describe('abuse guards', () => {
     const body = () => ({ email: `farm.${Math.random()}@exemplo.pt`, password: 'palavra-passe-longa' });
     const first = await ip.post<{ account: { email: string } }>('/auth/register', body());
     expect(first.status).toBe(201);
-    // A registration that creates nothing (e-mail taken) does not count.
+    // A probe of a taken e-mail counts like any registration: it is never handed back.
     const taken = { email: first.body.account.email, password: 'palavra-passe-longa' };
     expect((await ip.post('/auth/register', taken)).status).toBe(409);
-    expect((await ip.post('/data/auth/register-user', body())).status).toBe(201);
     const third = await ip.post<LimitedBody>('/auth/register', body());
     expect(third.status).toBe(429);
     expect(third.body).toMatchObject({ code: 'TOO_MANY_REGISTRATIONS', remaining: 0 });
     expect(new Date(third.body.resetAt).getTime()).toBeGreaterThan(Date.now() + 3500_000);
     expect((await ip.post('/data/auth/register-user', body())).status).toBe(429);
-    expect((await fromIp(app.api, '198.51.100.2').post('/auth/register', body())).status).toBe(201);
+    expect((await ip.post('/auth/register', taken)).status).toBe(429);
+    const elsewhere = fromIp(app.api, '198.51.100.2');
+    expect((await elsewhere.post('/auth/register', body())).status).toBe(201);
+    expect((await elsewhere.post('/data/auth/register-user', body())).status).toBe(201);
+    expect((await elsewhere.post('/data/auth/register-user', body())).status).toBe(429);
   });
 
   it('counts an IPv6 caller by its /64: rotating addresses within it does not renew the allowance', async () => {

@@ -1,6 +1,6 @@
 import { getAccount, updateAccount, type AccountChanges, type AccountRow } from '../../accounts/accounts.js';
 import {
-  createApiKey,
+  issueApiKey,
   listApiKeys,
   revokeApiKey,
   updateApiKey,
@@ -9,6 +9,7 @@ import {
   type CreatedApiKey,
   type NewApiKey,
 } from '../../accounts/api-keys.js';
+import { assertWithinPlan, type AccountPlan } from '../../accounts/plans.js';
 import { revokeSession } from '../../accounts/sessions.js';
 import type { NewAccount } from '../../accounts/accounts.js';
 import type { Services } from '../../services.js';
@@ -42,10 +43,27 @@ const accountSchema = {
 
 const keyLimitProperties = {
   rate_limit_per_minute: limitValue(
-    'Pedidos por minuto desta chave; null = valor por omissão do serviço (60)',
+    'Pedidos por minuto desta chave, no máximo o do plano da conta; null = só o limite da conta',
   ),
-  rate_limit_per_hour: limitValue('Pedidos por hora desta chave; null = valor por omissão do serviço (1000)'),
-  daily_credit_limit: limitValue('Créditos que esta chave pode gastar por dia (UTC); null = sem limite'),
+  rate_limit_per_hour: limitValue(
+    'Pedidos por hora desta chave, no máximo o do plano da conta; null = só o limite da conta',
+  ),
+  daily_credit_limit: limitValue(
+    'Créditos que esta chave pode gastar por dia (UTC), no máximo os do plano; null = sem limite próprio',
+  ),
+};
+
+const planSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['rate_limit_per_minute', 'rate_limit_per_hour', 'daily_credits'],
+  description:
+    'O plano da conta, definido pelo fornecedor: limites de toda a conta (todas as chaves e sessões juntas); os limites de cada chave e o limite diário da conta só podem ser iguais ou menores',
+  properties: {
+    rate_limit_per_minute: { type: 'integer', minimum: 1 },
+    rate_limit_per_hour: { type: 'integer', minimum: 1 },
+    daily_credits: { type: ['integer', 'null'], minimum: 1, description: 'null = sem limite diário' },
+  },
 };
 
 const apiKeyViewProperties = {
@@ -105,6 +123,14 @@ const keyIdParams = {
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
 const accountView = (a: AccountRow) => ({ ...a, created_at: iso(a.created_at) });
+
+const planView = (plan: AccountPlan) => ({
+  rate_limit_per_minute: plan.perMinute,
+  rate_limit_per_hour: plan.perHour,
+  daily_credits: plan.dailyCredits,
+});
+
+const accountWithPlan = envelope({ account: accountSchema, plan: planSchema });
 
 const apiKeyView = (k: ApiKeyView) => ({
   id: k.id,
@@ -217,9 +243,10 @@ export function accountsRoutes(services: Services): AnyRoute[] {
       auth: 'bearer',
       summary: 'A conta do titular do token',
       tags: [TAG_ACCOUNT],
-      responses: { 200: { description: 'A conta', schema: envelope({ account: accountSchema }) } },
+      responses: { 200: { description: 'A conta e o seu plano', schema: accountWithPlan } },
       async handler({ principal }) {
-        return { body: { success: true, account: accountView(await getAccount(db, principal.accountId)) } };
+        const account = await getAccount(db, principal.accountId);
+        return { body: { success: true, account: accountView(account), plan: planView(principal.plan) } };
       },
     }),
     route<AccountChanges, unknown, unknown, 'bearer'>({
@@ -234,17 +261,20 @@ export function accountsRoutes(services: Services): AnyRoute[] {
         minProperties: 1,
         properties: {
           name: { type: ['string', 'null'], maxLength: 100 },
-          daily_credit_limit: limitValue('Créditos que a conta pode gastar por dia (UTC); null = sem limite'),
+          daily_credit_limit: limitValue(
+            'Créditos que a conta pode gastar por dia (UTC), no máximo os do plano; null = só o limite do plano',
+          ),
         },
       },
-      responses: { 200: { description: 'Conta alterada', schema: envelope({ account: accountSchema }) } },
+      responses: { 200: { description: 'Conta alterada', schema: accountWithPlan } },
       async handler({ principal, body }) {
+        assertWithinPlan(principal.plan, { daily_credit_limit: body.daily_credit_limit });
         const changes = {
           ...body,
           ...(typeof body.name === 'string' ? { name: body.name.trim() || null } : {}),
         };
         const account = await updateAccount(db, principal.accountId, changes, clock.now());
-        return { body: { success: true, account: accountView(account) } };
+        return { body: { success: true, account: accountView(account), plan: planView(principal.plan) } };
       },
     }),
     route<NewApiKey, unknown, unknown, 'bearer'>({
@@ -252,7 +282,8 @@ export function accountsRoutes(services: Services): AnyRoute[] {
       path: '/api-keys',
       auth: 'bearer',
       summary: 'Cria uma chave de API (mostrada uma única vez)',
-      description: 'Só o SHA-256 da chave é guardado: se a perder, revogue-a e crie outra.',
+      description:
+        'Só o SHA-256 da chave é guardado: se a perder, revogue-a e crie outra. Os limites pedidos têm de caber no plano da conta (400 LIMIT_ABOVE_PLAN); há um máximo de chaves ativas por conta (409 API_KEY_LIMIT_REACHED).',
       tags: [TAG_ACCOUNT],
       body: {
         type: 'object',
@@ -263,8 +294,13 @@ export function accountsRoutes(services: Services): AnyRoute[] {
         },
       },
       responses: { 201: { description: 'Chave criada', schema: envelope({ api_key: createdApiKeySchema }) } },
+      errors: [409],
       async handler({ principal, body }) {
-        const key = await createApiKey(db, principal.accountId, body, clock);
+        const key = await issueApiKey(db, principal.accountId, body, {
+          plan: principal.plan,
+          maxKeys: services.config.maxApiKeysPerAccount,
+          clock,
+        });
         return { status: 201, body: { success: true, api_key: createdKeyView(key) } };
       },
     }),
@@ -289,7 +325,7 @@ export function accountsRoutes(services: Services): AnyRoute[] {
       method: 'patch',
       path: '/api-keys/:id',
       auth: 'bearer',
-      summary: 'Altera o nome e os limites de uma chave',
+      summary: 'Altera o nome e os limites de uma chave (dentro do plano da conta)',
       tags: [TAG_ACCOUNT],
       params: keyIdParams,
       body: {
@@ -301,7 +337,7 @@ export function accountsRoutes(services: Services): AnyRoute[] {
       responses: { 200: { description: 'Chave alterada', schema: envelope({ api_key: apiKeyViewSchema }) } },
       errors: [404],
       async handler({ principal, params, body }) {
-        const key = await updateApiKey(db, principal.accountId, params.id, body);
+        const key = await updateApiKey(db, principal.accountId, params.id, body, principal.plan);
         await services.credentials.changed({ apiKeyId: key.id });
         return { body: { success: true, api_key: apiKeyView(key) } };
       },

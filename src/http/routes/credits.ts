@@ -16,7 +16,8 @@ const balanceSchema = {
     credits: { type: 'integer', minimum: 0 },
     daily_credit_limit: {
       type: ['integer', 'null'],
-      description: 'Limite diário da conta; null = sem limite',
+      description:
+        'Créditos que a conta pode gastar por dia: o menor entre o seu limite diário e o do plano; null = sem limite',
     },
     spent_today: { type: 'integer', minimum: 0, description: 'Créditos gastos hoje (dia UTC)' },
   },
@@ -106,6 +107,9 @@ interface HistoryQuery {
   per_page: number;
 }
 
+/** The lower of two limits, where null is none. */
+const lowerLimit = (a: number | null, b: number | null) => (a === null ? b : b === null ? a : Math.min(a, b));
+
 export function creditsRoutes({ db, clock }: Services): AnyRoute[] {
   return [
     route<unknown, unknown, unknown, 'bearer'>({
@@ -125,7 +129,7 @@ export function creditsRoutes({ db, clock }: Services): AnyRoute[] {
           body: {
             success: true,
             credits: account.credits,
-            daily_credit_limit: account.daily_credit_limit,
+            daily_credit_limit: lowerLimit(account.daily_credit_limit, principal.plan.dailyCredits),
             spent_today: await spentToday(db, principal.accountId, clock.now()),
           },
         };

@@ -45,7 +45,32 @@ async function runCheck(check: ReadinessCheck): Promise<{ ok: boolean; ms: numbe
   }
 }
 
+/** How long one round of readiness checks answers every /ready of this process. */
+const READINESS_REUSE_MS = 1_000;
+
+type Readiness = [string, Awaited<ReturnType<typeof runCheck>>][];
+
+/**
+ * Runs the checks at most once a second per process, however many callers ask: every caller within
+ * that second (and every caller while a round is under way) gets the same round's answer, so the
+ * database and Redis see a ping a second from /ready rather than one per request.
+ */
+function sharedReadiness(checks: ReadinessCheck[]): () => Promise<Readiness> {
+  let round: { startedAt: number; results: Promise<Readiness> } | null = null;
+  return () => {
+    const now = performance.now();
+    if (!round || now - round.startedAt >= READINESS_REUSE_MS) {
+      round = {
+        startedAt: now,
+        results: Promise.all(checks.map(async (c) => [c.name, await runCheck(c)] as const)),
+      };
+    }
+    return round.results;
+  };
+}
+
 export function healthRoutes(checks: ReadinessCheck[], openApi: () => OpenAPIObject): AnyRoute[] {
+  const readiness = sharedReadiness(checks);
   return [
     route({
       method: 'get',
@@ -70,13 +95,15 @@ export function healthRoutes(checks: ReadinessCheck[], openApi: () => OpenAPIObj
       method: 'get',
       path: '/ready',
       auth: 'public',
-      rateLimit: 'none',
+      rateLimit: 'ready',
       summary: 'As dependências (Postgres, Redis, motor de pesquisa) respondem',
+      description:
+        'Verificadas no máximo uma vez por segundo por processo (quem pergunta nesse segundo recebe a mesma resposta); limitado por IP (READY_RATE_LIMIT_PER_MINUTE).',
       tags: ['Sistema'],
       errors: [503],
       responses: { 200: { description: 'Pronto', schema: checkSchema } },
       handler: async () => {
-        const results = await Promise.all(checks.map(async (c) => [c.name, await runCheck(c)] as const));
+        const results = await readiness();
         const ok = results.every(([, r]) => r.ok);
         const body = { success: ok, status: ok ? 'ok' : 'unavailable', checks: Object.fromEntries(results) };
         if (ok) return { body };

@@ -99,11 +99,13 @@ export function paymentsRoutes(services: Services): AnyRoute[] {
       method: 'post',
       path: '/payments/webhook',
       auth: 'public',
-      // The provider retries deliveries; it must never be turned away by the per-IP limit.
-      rateLimit: 'none',
+      // The provider retries deliveries: a per-IP limit of its own, generous, apart from the public one.
+      rateLimit: 'webhook',
       summary: 'Confirmação do fornecedor de pagamentos (assinada com X-Payment-Signature)',
       description:
-        'Cabeçalho X-Payment-Signature: t=<segundos unix>,v1=<HMAC-SHA256 hex de "t.corpo" com PAYMENT_WEBHOOK_SECRET>; tolerância de 5 minutos. Idempotente: uma entrega repetida não credita de novo.',
+        'Cabeçalho X-Payment-Signature: t=<segundos unix>,v1=<HMAC-SHA256 hex de "t.corpo" com PAYMENT_WEBHOOK_SECRET>; tolerância de 5 minutos; ' +
+        'vários v1= são aceites se algum corresponder. Transições: pending→failed, pending→paid, failed→paid (a última palavra do fornecedor vale); ' +
+        'paid é final. Idempotente: uma entrega repetida não credita de novo.',
       tags: ['Créditos'],
       body: webhookBody,
       responses: {

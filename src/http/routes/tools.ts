@@ -56,8 +56,13 @@ export function toolsRoutes(services: Services): AnyRoute[] {
       method: 'post',
       path: '/tools/execute',
       auth: 'either',
+      // the image travels in the body: up to 700 KB decoded, about 933 KB as base64 text
+      bodyLimitKb: 1024,
+      // free of credits, so a limit of its own per account (TOOL_RATE_LIMIT_PER_MINUTE), besides the plan's
+      rateLimit: 'tool',
       summary: 'Executa uma ferramenta pelo seu slug',
-      description: 'O input é validado com o esquema da ferramenta (GET /tools). Slug desconhecido: 404.',
+      description:
+        'O input é validado com o esquema da ferramenta (GET /tools). Slug desconhecido: 404. Além dos limites do plano, as execuções têm um limite por minuto próprio, por conta (todas as chaves e sessões).',
       tags: ['Ferramentas'],
       body: {
         type: 'object',

@@ -1,0 +1,60 @@
+import { bodyParser } from '@koa/bodyparser';
+import type { Context } from 'koa';
+import { HttpError } from './errors.js';
+
+/** Body size of a route that does not declare its own: search, stats, accounts, keys, the webhook. */
+export const DEFAULT_BODY_LIMIT_KB = 32;
+
+/** Statuses the JSON reader raises, with their Portuguese envelope (413 is the route's own). */
+const readerErrors: Record<number, [string, string]> = {
+  400: ['INVALID_JSON', 'O corpo do pedido não é um objeto JSON válido.'],
+  // only the decompression of the body raises it (inflation); a non-JSON body is mount-routes' 415
+  415: [
+    'UNSUPPORTED_CONTENT_ENCODING',
+    'Content-Encoding não suportado: envie o corpo sem compressão ou em gzip, deflate ou br.',
+  ],
+};
+
+/**
+ * The reader of one route's JSON body, at most `limitKb` KB (after decompression). Run only once the
+ * route matched, the credentials held and the rate limit let the request through, so that nothing
+ * refused costs the reading and parsing of its body. A body announced larger than the limit
+ * (Content-Length) is refused before a byte of it is read; one sent in chunks, as soon as it passes it.
+ *
+ * What the reader raises with a status keeps it (bad JSON, too large, unknown Content-Encoding);
+ * anything else comes from reading the body itself, in practice a body that does not decompress as
+ * its Content-Encoding says (zlib's Z_DATA_ERROR, brotli's ERR__ERROR_FORMAT_...), and is the
+ * caller's 400.
+ */
+export function bodyReader(limitKb: number): (ctx: Context) => Promise<void> {
+  const tooLarge = new HttpError(
+    413,
+    'PAYLOAD_TOO_LARGE',
+    `O corpo do pedido excede o limite de ${limitKb} KB desta rota.`,
+  );
+  const parse = bodyParser({
+    enableTypes: ['json'],
+    jsonLimit: limitKb * 1024,
+    encoding: 'utf-8',
+    onError(caught: Error) {
+      const status = (caught as { status?: unknown }).status;
+      if (status === 413) throw tooLarge;
+      const known = typeof status === 'number' ? readerErrors[status] : undefined;
+      throw known
+        ? new HttpError(status as number, known[0], known[1])
+        : new HttpError(
+            400,
+            'INVALID_CONTENT_ENCODING',
+            'Não foi possível ler o corpo do pedido: não corresponde ao Content-Encoding indicado.',
+          );
+    },
+  });
+  return async (ctx) => {
+    let read = false;
+    await parse(ctx, async () => {
+      read = true;
+    });
+    // the caller hung up before the body arrived: nobody is left to answer
+    if (!read) throw new HttpError(400, 'REQUEST_ABORTED', 'O pedido foi interrompido pelo cliente.');
+  };
+}

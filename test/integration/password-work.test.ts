@@ -1,0 +1,65 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestAccount } from '../helpers/accounts-fixture.js';
+import { startTestApp, type TestApp } from '../helpers/test-app.js';
+
+interface Body {
+  success: boolean;
+  code?: string;
+  mensagem?: string;
+  account?: { email: string };
+}
+
+/** Password hashing is real here (scrypt N=2^17, as in production): that work is what is bounded. */
+describe('password hashing is bounded work', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startTestApp({
+      env: { TRUST_PROXY: 'true', PASSWORD_HASH_CONCURRENCY: '1', PASSWORD_HASH_QUEUE: '1' },
+    });
+  });
+  afterAll(() => app?.close());
+
+  it('answers logins past the hashing queue with 503 PASSWORD_WORK_BUSY and Retry-After', async () => {
+    const account = await createTestAccount(app.services.db, app.clock);
+    // from many addresses, so no per-IP guard stands in the way: only the hashing bound
+    const attempts = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        app.api
+          .with({ 'X-Forwarded-For': `198.18.0.${i + 1}` })
+          .post<Body>('/auth/login', { email: account.email, password: `errada-${i}` }),
+      ),
+    );
+    const statuses = attempts.map((a) => a.status);
+    expect(statuses.every((s) => s === 401 || s === 503)).toBe(true);
+    expect(statuses.filter((s) => s === 401).length).toBeGreaterThanOrEqual(1);
+    const busy = attempts.filter((a) => a.status === 503);
+    expect(busy.length).toBeGreaterThanOrEqual(1);
+    for (const refused of busy) {
+      expect(refused.body).toMatchObject({ success: false, code: 'PASSWORD_WORK_BUSY' });
+      expect(refused.body.mensagem).toMatch(/Tente novamente/);
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    }
+    // the queue empties: the owner logs in afterwards
+    const login = await app.api
+      .with({ 'X-Forwarded-For': '198.18.1.1' })
+      .post('/auth/login', { email: account.email, password: 'password-1234' });
+    expect(login.status).toBe(200);
+  });
+
+  it('answers a taken e-mail 409 before any hashing: probes never wait for, nor fill, the queue', async () => {
+    const email = `sondado.${Date.now()}@exemplo.pt`;
+    const first = await app.api
+      .with({ 'X-Forwarded-For': '198.18.2.1' })
+      .post<Body>('/auth/register', { email, password: 'palavra-passe-longa' });
+    expect(first.status).toBe(201);
+    const probes = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        app.api
+          .with({ 'X-Forwarded-For': `198.18.3.${i + 1}` })
+          .post<Body>('/auth/register', { email: email.toUpperCase(), password: 'palavra-passe-longa' }),
+      ),
+    );
+    expect(probes.map((p) => p.status)).toEqual(Array(10).fill(409));
+    expect(probes[0]!.body.code).toBe('EMAIL_TAKEN');
+  });
+});
