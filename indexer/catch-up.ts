@@ -15,9 +15,12 @@ const WAIT_LOG_MS = 10_000;
  *
  * A transaction still open when the mark is taken may hold changes numbered below it that the load
  * could not see yet (it reads committed rows only) and that no replay would cover. The mark waits
- * until every transaction that had written by then has ended: a number drawn before the mark was
- * drawn by a transaction that holds an id below that moment's snapshot's xmax, and once the oldest
- * running transaction is past that xmax all of them are committed (or gone) and the load sees them.
+ * until every transaction that had written by then has ended. A transaction draws its change number
+ * after its write gave it a transaction id, so every number at or below the mark belongs to a
+ * transaction whose id is below the one this function draws next (ids are handed out in order);
+ * once the oldest running transaction is past that id, all of them are committed (or gone) and the
+ * load sees them. (A snapshot's xmax is no such bound: it is one past the latest *completed* id, so
+ * a transaction that began after that one and is still running has an id at or above it.)
  */
 export async function takeChangeMark(
   db: Database,
@@ -26,14 +29,14 @@ export async function takeChangeMark(
   const seq = await sql<{ mark: string }>`
     select case when is_called then last_value else 0 end as mark from search_outbox_change_seq`.execute(db);
   const mark = Number(seq.rows[0]!.mark);
-  const snapshot = await sql<{ xmax: string }>`
-    select pg_snapshot_xmax(pg_current_snapshot())::text as xmax`.execute(db);
-  const xmax = snapshot.rows[0]!.xmax;
+  // A statement of its own: its transaction takes an id above every id handed out before, and ends.
+  const own = await sql<{ xid: string }>`select pg_current_xact_id()::text as xid`.execute(db);
+  const bound = own.rows[0]!.xid;
   const started = Date.now();
   let logged = started;
   for (;;) {
     const done = await sql<{ done: boolean }>`
-      select pg_snapshot_xmin(pg_current_snapshot()) >= ${xmax}::xid8 as done`.execute(db);
+      select pg_snapshot_xmin(pg_current_snapshot()) > ${bound}::xid8 as done`.execute(db);
     if (done.rows[0]!.done) return mark;
     if (Date.now() - logged >= WAIT_LOG_MS) {
       logged = Date.now();
