@@ -2,14 +2,28 @@ import type { Client } from '@opensearch-project/opensearch';
 import { sql } from 'kysely';
 import type { Database } from '../../src/db/database.js';
 
-/** id → version of every document an index (or alias) holds now (refreshed first; up to 10,000). */
+/** id → version of every document an index (or alias) holds now (refreshed first). */
 export async function indexedVersions(client: Client, index: string): Promise<Map<number, number>> {
   await client.indices.refresh({ index });
-  const answer = await client.search({
-    index,
-    body: { query: { match_all: {} }, size: 10_000, version: true, _source: false },
-  });
-  return new Map(answer.body.hits.hits.map((h) => [Number(h._id), h._version!]));
+  const versions = new Map<number, number>();
+  let after: number[] | undefined;
+  for (;;) {
+    const answer = await client.search({
+      index,
+      body: {
+        query: { match_all: {} },
+        sort: [{ id: { order: 'asc' } }],
+        size: 5_000,
+        version: true,
+        _source: false,
+        ...(after ? { search_after: after } : {}),
+      },
+    });
+    const hits = answer.body.hits.hits;
+    for (const h of hits) versions.set(Number(h._id), h._version!);
+    if (hits.length < 5_000) return versions;
+    after = hits.at(-1)!.sort as number[];
+  }
 }
 
 /** id → version of every stock item in PostgreSQL. */
