@@ -85,8 +85,8 @@ describe.skipIf(!CAN_RUN_INDEXER)('npm run reindex while the stock keeps changin
   }, 180_000);
   afterAll(async () => {
     await indexer?.stop();
-    await dropAlias(client, alias);
-    await client.close();
+    if (client) await dropAlias(client, alias);
+    await client?.close();
     await dropIndexerQueue(alias);
     await database?.drop();
   });
