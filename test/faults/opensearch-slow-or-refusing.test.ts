@@ -2,7 +2,7 @@ import type { Client } from '@opensearch-project/opensearch';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { rebuildIndex } from '../../indexer/rebuild.js';
 import { ManualClock } from '../../src/clock.js';
-import { createTestAccount, type TestAccount } from '../helpers/accounts-fixture.js';
+import { createTestAccount, creditsOf, type TestAccount } from '../helpers/accounts-fixture.js';
 import { FaultProxy, type ProxiedRequest } from '../helpers/fault-proxy.js';
 import { expectLedgerMatchesBalance } from '../helpers/ledger-check.js';
 import {
@@ -81,12 +81,7 @@ describe.skipIf(!TEST_OPENSEARCH_URL)('OpenSearch slow or refusing, behind a fau
   }
 
   async function expectNothingCharged(): Promise<void> {
-    const row = await app.services.db
-      .selectFrom('accounts')
-      .select('credits')
-      .where('id', '=', account.accountId)
-      .executeTakeFirstOrThrow();
-    expect(row.credits).toBe(100);
+    expect(await creditsOf(app.services.db, account.accountId)).toBe(100);
     await expectLedgerMatchesBalance(app.services.db, account.accountId, { spent: 0 });
   }
 

@@ -204,6 +204,11 @@ export async function loadStockFixture(db: Database, items: FixtureItem[] = FIXT
       ),
     )
     .execute();
+  await insertStockItems(db, items);
+}
+
+/** Stock items (and their associated references) as defined, once the fixture's vendors are there. */
+export async function insertStockItems(db: Database, items: FixtureItem[]): Promise<void> {
   await db
     .insertInto('stock_items')
     .values(

@@ -7,7 +7,7 @@ import { readStockDocuments } from '../../src/search/stock-documents.js';
 import { createTestAccount, type TestAccount } from '../helpers/accounts-fixture.js';
 import { startEngineApp, type EngineApp } from '../helpers/engine-app.js';
 import { CAN_RUN_INDEXER, clusterClient, waitUntil } from '../helpers/opensearch.js';
-import { loadStockFixture } from '../helpers/stock-fixture.js';
+import { insertStockItems, loadStockFixture } from '../helpers/stock-fixture.js';
 import { TEST_REDIS_URL } from '../helpers/test-env.js';
 
 interface SearchAnswer {
@@ -73,8 +73,17 @@ describe.skipIf(!CAN_RUN_INDEXER)(
       await changeUntilSearchable(
         'insert',
         () =>
-          sql`insert into stock_items (id, vendor_id, reference, title, condition, price, location_country_code)
-                values (900, 1, 'NEW-900', 'Farol novo', 'novo', 10, 'PT')`.execute(db()),
+          insertStockItems(db(), [
+            {
+              id: 900,
+              vendorId: 1,
+              reference: 'NEW-900',
+              title: 'Farol novo',
+              condition: 'novo',
+              price: 10,
+              country: 'PT',
+            },
+          ]),
         { reference: 'new 900' },
         (a) => a.total === 1,
       );
@@ -140,8 +149,17 @@ describe.skipIf(!CAN_RUN_INDEXER)(
       await changeUntilSearchable(
         'insert after delete',
         () =>
-          sql`insert into stock_items (id, vendor_id, reference, title, condition, price, location_country_code)
-                values (900, 2, 'AGAIN-900', 'De volta', 'usado_bom', 12, 'ES')`.execute(db()),
+          insertStockItems(db(), [
+            {
+              id: 900,
+              vendorId: 2,
+              reference: 'AGAIN-900',
+              title: 'De volta',
+              condition: 'usado_bom',
+              price: 12,
+              country: 'ES',
+            },
+          ]),
         { reference: 'again 900' },
         (a) => a.total === 1,
       );

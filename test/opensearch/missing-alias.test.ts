@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/clock.js';
-import { createTestAccount } from '../helpers/accounts-fixture.js';
+import { createTestAccount, creditsOf } from '../helpers/accounts-fixture.js';
 import { expectLedgerMatchesBalance } from '../helpers/ledger-check.js';
 import { clusterClient, TEST_OPENSEARCH_URL, uniqueAlias } from '../helpers/opensearch.js';
 import { loadStockFixture } from '../helpers/stock-fixture.js';
@@ -52,11 +52,6 @@ describe.skipIf(!TEST_OPENSEARCH_URL)('OpenSearch alias missing on the live clus
     }
     expect((await app.api.get('/ready')).status).toBe(503);
     await expectLedgerMatchesBalance(app.services.db, account.accountId, { spent: 0 });
-    const row = await app.services.db
-      .selectFrom('accounts')
-      .select('credits')
-      .where('id', '=', account.accountId)
-      .executeTakeFirstOrThrow();
-    expect(row.credits).toBe(10);
+    expect(await creditsOf(app.services.db, account.accountId)).toBe(10);
   });
 });

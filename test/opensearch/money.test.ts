@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestAccount, type TestAccount } from '../helpers/accounts-fixture.js';
+import { createTestAccount, creditsOf, type TestAccount } from '../helpers/accounts-fixture.js';
 import { expectedDetailedStats, expectedStats, matches, type PlainQuery } from '../helpers/brute-force.js';
 import { ENGINES, startEngineApp, type EngineApp } from '../helpers/engine-app.js';
 import { loadStockFixture, type FixtureItem } from '../helpers/stock-fixture.js';
@@ -104,7 +104,7 @@ describe.each(ENGINES)('money figures on the %s engine', (engine) => {
   });
 
   it('a price bound with more than two decimals is refused: 400 INVALID_PRICE, nothing charged', async () => {
-    const before = await balance();
+    const before = await creditsOf(app.services.db, account.accountId);
     for (const bounds of [
       { price_min: 10.005 },
       { price_max: 0.001 },
@@ -116,15 +116,6 @@ describe.each(ENGINES)('money figures on the %s engine', (engine) => {
         expect(response.body.code).toBe('INVALID_PRICE');
       }
     }
-    expect(await balance()).toBe(before);
+    expect(await creditsOf(app.services.db, account.accountId)).toBe(before);
   });
-
-  async function balance(): Promise<number> {
-    const row = await app.services.db
-      .selectFrom('accounts')
-      .select('credits')
-      .where('id', '=', account.accountId)
-      .executeTakeFirstOrThrow();
-    return row.credits;
-  }
 });
