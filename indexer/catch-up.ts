@@ -14,10 +14,13 @@ const WAIT_LOG_MS = 10_000;
  * sql/0029) happened after the rebuild began reading and is written into the new index again.
  *
  * A transaction still open when the mark is taken may hold changes numbered below it that the load
- * could not see yet (it reads committed rows only) and that no replay would cover. So the mark
- * waits until the transactions of this database that had written by then (they hold a transaction
- * id, listed in the snapshot taken after the number was read) have ended. Transactions of other
- * databases on the server never write this outbox and are not waited for.
+ * could not see yet (it reads committed rows only) and that no replay would cover. A transaction
+ * draws its change number after its write gave it a transaction id, so every such transaction is,
+ * right after the number is read, a backend of this database holding a transaction id: the mark
+ * waits until each of them has ended (the backend is gone or holds another id). Transactions of
+ * other databases on the server never write this outbox and are not waited for. (A snapshot's xip
+ * list is no such set: it holds only ids below the snapshot's xmax, one past the latest *completed*
+ * id, so a writer that began after that one and is still running is not in it.)
  */
 export async function takeChangeMark(
   db: Database,
@@ -26,19 +29,18 @@ export async function takeChangeMark(
   const seq = await sql<{ mark: string }>`
     select case when is_called then last_value else 0 end as mark from search_outbox_change_seq`.execute(db);
   const mark = Number(seq.rows[0]!.mark);
-  const open = await sql<{ xid: string }>`
-    select x::text as xid
-      from pg_snapshot_xip(pg_current_snapshot()) as x
-     where (x::text::numeric % 4294967296)::text in (
-             select backend_xid::text from pg_stat_activity
-              where datname = current_database() and backend_xid is not null)`.execute(db);
-  let waiting = open.rows.map((r) => r.xid);
+  const writers = await sql<{ pid: number; xid: string }>`
+    select pid, backend_xid::text as xid from pg_stat_activity
+     where datname = current_database() and backend_xid is not null and pid <> pg_backend_pid()`.execute(db);
+  let waiting = writers.rows;
   const started = Date.now();
   let logged = started;
   while (waiting.length > 0) {
-    const status = await sql<{ xid: string; status: string | null }>`
-      select x as xid, pg_xact_status(x::xid8) as status from unnest(${waiting}::text[]) as x`.execute(db);
-    waiting = status.rows.filter((r) => r.status === 'in progress').map((r) => r.xid);
+    const still = await sql<{ pid: number; xid: string }>`
+      select pid, backend_xid::text as xid from pg_stat_activity
+       where pid = any(${waiting.map((w) => w.pid)}::int[]) and backend_xid is not null`.execute(db);
+    const running = new Set(still.rows.map((r) => `${r.pid}:${r.xid}`));
+    waiting = waiting.filter((w) => running.has(`${w.pid}:${w.xid}`));
     if (waiting.length === 0) break;
     if (Date.now() - logged >= WAIT_LOG_MS) {
       logged = Date.now();

@@ -56,3 +56,13 @@ export async function createTestAccount(
   const { token } = await openSession(db, account.id, clock);
   return { accountId: account.id, email, apiKey: key.key, apiKeyId: key.id, bearer: token };
 }
+
+/** The account's credit balance now. */
+export async function creditsOf(db: Database, accountId: string): Promise<number> {
+  const row = await db
+    .selectFrom('accounts')
+    .select('credits')
+    .where('id', '=', accountId)
+    .executeTakeFirstOrThrow();
+  return row.credits;
+}

@@ -63,17 +63,25 @@ export async function startEngineApp(
       indexer,
       async close() {
         await app.close();
-        await indexer!.stop();
-        const client = clusterClient();
-        await dropAlias(client, alias);
-        await client.close();
-        await dropIndexerQueue(alias);
+        await dropIndexer(indexer, alias);
         await database.drop();
       },
     };
   } catch (error) {
-    await indexer?.stop();
+    await dropIndexer(indexer, alias);
     await database.drop();
     throw error;
   }
+}
+
+/** Stops the indexer process of an alias, then drops its indices and its queue. */
+async function dropIndexer(indexer: IndexerProcess | null, alias: string): Promise<void> {
+  await indexer?.stop();
+  const client = clusterClient();
+  try {
+    await dropAlias(client, alias);
+  } finally {
+    await client.close();
+  }
+  await dropIndexerQueue(alias);
 }

@@ -88,7 +88,13 @@ export async function startIndexerProcess(options: {
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
   };
-  await waitForOutput('indexer started');
+  try {
+    await waitForOutput('indexer started');
+  } catch (error) {
+    // never left running behind a test that gave up on it
+    if (child.exitCode === null) child.kill('SIGKILL');
+    throw error;
+  }
   return {
     child,
     output: () => output,

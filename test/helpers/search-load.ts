@@ -27,6 +27,8 @@ export interface SearchLoadOptions {
   body: (n: number) => unknown;
   connections?: number;
   path?: string;
+  /** each caller waits this long after every answer (a long fault would otherwise be a flood of fast 503s) */
+  pauseMs?: number;
 }
 
 export function startSearchLoad(options: SearchLoadOptions): SearchLoad {
@@ -55,6 +57,7 @@ export function startSearchLoad(options: SearchLoadOptions): SearchLoad {
         count(tally.statuses, response.status);
         if (response.status === 200) tally.creditsSpent += body.credits_spent ?? 0;
         if (response.status >= 500) count(tally.errorCodes, body.code ?? '?');
+        if (options.pauseMs) await new Promise((resolve) => setTimeout(resolve, options.pauseMs));
       } catch {
         tally.transportErrors += 1;
         await new Promise((resolve) => setTimeout(resolve, 20));

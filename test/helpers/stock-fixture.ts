@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Database } from '../../src/db/database.js';
 import type { Condition, ReferenceKind } from '../../src/db/schema.js';
 
@@ -203,6 +204,11 @@ export async function loadStockFixture(db: Database, items: FixtureItem[] = FIXT
       ),
     )
     .execute();
+  await insertStockItems(db, items);
+}
+
+/** Stock items (and their associated references) as defined, once the fixture's vendors are there. */
+export async function insertStockItems(db: Database, items: FixtureItem[]): Promise<void> {
   await db
     .insertInto('stock_items')
     .values(
@@ -235,4 +241,16 @@ export async function loadStockFixture(db: Database, items: FixtureItem[] = FIXT
     })),
   );
   if (refs.length) await db.insertInto('stock_item_references').values(refs).execute();
+}
+
+/**
+ * `count` plain items from id `from` on (the fixture's vendors must be there), in one statement: a
+ * stock large enough that a rebuild takes several batches and some time.
+ */
+export async function insertGeneratedItems(db: Database, from: number, count: number): Promise<void> {
+  await sql`
+    insert into stock_items (id, vendor_id, reference, title, condition, price, location_country_code,
+                             vehicle_make, vehicle_model)
+    select i, 1 + i % 4, 'GEN-' || i, 'Peça gerada ' || i, 'novo', 1 + (i % 500), 'PT', 'Geradora', 'Modelo ' || (i % 7)
+      from generate_series(${from}::bigint, ${from + count - 1}::bigint) as i`.execute(db);
 }

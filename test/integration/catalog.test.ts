@@ -6,6 +6,7 @@ import { PartsSnapshot } from '../../src/catalog/parts-snapshot.js';
 import { seedCatalog } from '../../src/catalog/seed.js';
 import { fold } from '../../src/search/references.js';
 import { FIXTURE_ITEMS, loadStockFixture } from '../helpers/stock-fixture.js';
+import { ENGINES, startEngineApp, type EngineApp } from '../helpers/engine-app.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
 
 const LANGS = ['pt', 'en', 'es', 'fr', 'de', 'it'] as const;
@@ -264,27 +265,6 @@ describe('catalogs', () => {
     expect(pt.body.results.map((c) => c.code)).toEqual(['DE']);
   });
 
-  it('derives brands, models and variants from the stock, with item counts', async () => {
-    const expected = new Map<string, number>();
-    for (const item of FIXTURE_ITEMS)
-      if (item.make) expected.set(fold(item.make), (expected.get(fold(item.make)) ?? 0) + 1);
-    const brands = await get<{ name: string; items: number }>('/data/catalog/brands');
-    expect(new Map(brands.body.results.map((b) => [fold(b.name), b.items]))).toEqual(expected);
-
-    const golfs = FIXTURE_ITEMS.filter((i) => i.make && fold(i.make) === 'volkswagen' && i.model);
-    const models = await get<{ name: string; items: number }>('/data/catalog/models/volkswagen');
-    expect(models.body.results.reduce((n, m) => n + m.items, 0)).toBe(golfs.length);
-    const golfVii = FIXTURE_ITEMS.filter((i) => i.model === 'Golf VII' && i.variant);
-    const variants = await get<{ name: string; items: number }>(
-      `/data/catalog/variants/${encodeURIComponent('golf vii')}`,
-    );
-    expect(variants.body.results.reduce((n, v) => n + v.items, 0)).toBe(golfVii.length);
-    expect((await get('/data/catalog/models/marca-inexistente')).body).toMatchObject({
-      total: 0,
-      results: [],
-    });
-  });
-
   it('answers 404 for unknown ids and 400 for non-numeric ids, bad lang or per_page', async () => {
     const unknown = await get('/data/catalog/vehicle-models/999999');
     expect(unknown.status).toBe(404);
@@ -347,5 +327,53 @@ describe('catalogs', () => {
     });
     expect(gz.headers.get('content-encoding')).toBe('gzip');
     expect((await get('/data/catalog/brands')).headers.get('cache-control')).toBe('public, max-age=60');
+  });
+});
+
+/** The lists derived from the stock come from the search engine: the same answers on both. */
+describe.each(ENGINES)('stock-derived catalogs on the %s engine', (engine) => {
+  let app: EngineApp;
+
+  beforeAll(async () => {
+    app = await startEngineApp(engine, (db) => loadStockFixture(db));
+  });
+  afterAll(() => app?.close());
+
+  const get = <T = Record<string, unknown>>(path: string) => app.api.get<PageBody<T> & ErrorBody>(path);
+
+  /** folded value → items, over the fixture items `key` gives a value for */
+  const countBy = (
+    items: typeof FIXTURE_ITEMS,
+    key: (i: (typeof FIXTURE_ITEMS)[number]) => string | undefined,
+  ) => {
+    const counts = new Map<string, number>();
+    for (const item of items) {
+      const value = key(item);
+      if (value) counts.set(fold(value), (counts.get(fold(value)) ?? 0) + 1);
+    }
+    return counts;
+  };
+  const listed = (results: { name: string; items: number }[]) =>
+    new Map(results.map((r) => [fold(r.name), r.items]));
+
+  it('derives brands, models and variants from the stock, with item counts', async () => {
+    const brands = await get<{ name: string; items: number }>('/data/catalog/brands');
+    expect(listed(brands.body.results)).toEqual(countBy(FIXTURE_ITEMS, (i) => i.make));
+
+    const volkswagens = FIXTURE_ITEMS.filter((i) => i.make && fold(i.make) === 'volkswagen');
+    const models = await get<{ name: string; items: number }>(
+      `/data/catalog/models/${encodeURIComponent('VOLKSWÄGEN')}`,
+    );
+    expect(listed(models.body.results)).toEqual(countBy(volkswagens, (i) => i.model));
+
+    const golfVii = FIXTURE_ITEMS.filter((i) => i.model && fold(i.model) === 'golf vii');
+    const variants = await get<{ name: string; items: number }>(
+      `/data/catalog/variants/${encodeURIComponent('golf vii')}`,
+    );
+    expect(listed(variants.body.results)).toEqual(countBy(golfVii, (i) => i.variant));
+    expect((await get('/data/catalog/models/marca-inexistente')).body).toMatchObject({
+      total: 0,
+      results: [],
+    });
   });
 });

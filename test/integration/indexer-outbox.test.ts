@@ -1,55 +1,17 @@
-import { errors } from '@opensearch-project/opensearch';
-import { ClusterMock, VersionedBulkCluster, mockClient } from '../opensearch/mock-cluster.js';
-import type { Queue } from 'bullmq';
 import { sql } from 'kysely';
-import type { Database } from '../../src/db/database.js';
-import { pino } from 'pino';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ManualClock } from '../../src/clock.js';
-import { OpenSearchEngine } from '../../src/search/opensearch-engine.js';
-import { IndexerMetrics } from '../../indexer/metrics.js';
+import { describe, expect, it } from 'vitest';
 import { enableOutbox } from '../../indexer/outbox.js';
-import { OutboxRelay } from '../../indexer/relay.js';
-import { BatchIndexer, createIndexQueue, startWorker, type IndexJob } from '../../indexer/worker.js';
-import { createTestAccount } from '../helpers/accounts-fixture.js';
+import type { Database } from '../../src/db/database.js';
 import { loadStockFixture } from '../helpers/stock-fixture.js';
-import { startTestApp, type TestApp } from '../helpers/test-app.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database.js';
 import { runScript } from '../helpers/run-script.js';
-import { TEST_DATABASE_URL, TEST_REDIS_URL } from '../helpers/test-env.js';
+import { TEST_DATABASE_URL } from '../helpers/test-env.js';
 
-const logger = pino({ level: 'silent' });
-
-describe('search through HTTP while the cluster is down', () => {
-  let app: TestApp;
-  const mock = new ClusterMock();
-  beforeAll(async () => {
-    mock.add(
-      { method: ['GET', 'POST', 'HEAD'], path: '*' },
-      () => new errors.ConnectionError('connect ECONNREFUSED'),
-    );
-    const client = mockClient(mock);
-    app = await startTestApp({ overrides: { engine: new OpenSearchEngine(client, { index: 'stock' }) } });
-    await loadStockFixture(app.services.db);
-  });
-  afterAll(() => app.close());
-
-  it('answers 503 SERVICE_UNAVAILABLE and charges nothing', async () => {
-    const account = await createTestAccount(app.services.db, new ManualClock(), { credits: 5 });
-    const response = await app.api
-      .withApiKey(account.apiKey)
-      .post<{ code: string; success: boolean }>('/data/search', { reference: '1K0 615 301 AA' });
-    expect(response.status).toBe(503);
-    expect(response.body).toMatchObject({ success: false, code: 'SERVICE_UNAVAILABLE' });
-    const row = await app.services.db
-      .selectFrom('accounts')
-      .select('credits')
-      .where('id', '=', account.accountId)
-      .executeTakeFirstOrThrow();
-    expect(row.credits).toBe(5);
-  });
-});
-
+/**
+ * The outbox triggers (sql/0020, 0021, 0029) and npm run indexer:disable: what PostgreSQL records
+ * for the indexer, no cluster needed. What the indexer then does with it, on the live cluster:
+ * test/opensearch/indexer.test.ts, reindex*.test.ts and test/faults/.
+ */
 describe('outbox triggers (PostgreSQL and PGlite)', () => {
   it('records nothing while no indexer enabled it', async () => {
     const database = await createTestDatabase();
@@ -85,6 +47,23 @@ describe('outbox triggers (PostgreSQL and PGlite)', () => {
       expect(Math.min(...drawn)).toBeGreaterThan(before);
       expect(new Set(drawn).size).toBe(drawn.length);
       expect(Number(tombstone!.version)).toBeLessThan(Number(versions.rows[2]!.version));
+    });
+  });
+
+  it('a change to an item whose row is still pending draws a new change number (what a rebuild replays after)', async () => {
+    await withOutbox(async (db) => {
+      const changes = async () =>
+        (
+          await sql<{ id: string; change_seq: string }>`
+            select id, change_seq from search_outbox where item_id = 5 and done_at is null`.execute(db)
+        ).rows;
+      await sql`update stock_items set price = price + 1 where id = 5`.execute(db);
+      const [first] = await changes();
+      await sql`update stock_items set quantity = quantity + 1 where id = 5`.execute(db);
+      const [second, ...more] = await changes();
+      expect(more).toEqual([]);
+      expect(second!.id).toBe(first!.id);
+      expect(Number(second!.change_seq)).toBeGreaterThan(Number(first!.change_seq));
     });
   });
 
@@ -172,136 +151,3 @@ async function pendingRows(db: Database) {
       select item_id, version, deleted from search_outbox where done_at is null order by item_id`.execute(db)
   ).rows;
 }
-
-describe.skipIf(!TEST_REDIS_URL)(
-  'indexer: outbox → queue → bulk (real Postgres and Redis, mock cluster)',
-  () => {
-    let database: TestDatabase;
-    let queue: Queue<IndexJob>;
-    let relay: OutboxRelay;
-    const mock = new ClusterMock();
-    const client = mockClient(mock);
-    const fake = new VersionedBulkCluster(mock);
-    /** what the cluster holds: id → version (external versioning as the cluster applies it) */
-    const cluster = fake.versions;
-    const bulks = fake.bulks;
-    const metrics = new IndexerMetrics();
-    let batcher: BatchIndexer;
-    let worker: ReturnType<typeof startWorker>;
-    const url = new URL(TEST_REDIS_URL ?? 'redis://127.0.0.1:6379');
-    const connection = { host: url.hostname, port: Number(url.port || 6379), maxRetriesPerRequest: null };
-
-    beforeAll(async () => {
-      database = await createTestDatabase();
-      await loadStockFixture(database.handle.db);
-      await enableOutbox(database.handle.db);
-      // A queue of its own per run: the prefix keeps parallel runs on one Redis apart.
-      const prefix = `pss-test-${process.pid}-${Date.now()}`;
-      queue = createIndexQueue(connection, { prefix });
-      batcher = new BatchIndexer(database.handle.db, client, 'stock', metrics, logger, 10);
-      worker = startWorker(connection, batcher, logger, { concurrency: 50, prefix });
-      relay = new OutboxRelay(database.handle.db, queue, metrics, logger);
-    });
-    afterAll(async () => {
-      await worker?.close();
-      await queue?.obliterate({ force: true }).catch(() => undefined);
-      await queue?.close();
-      await database?.drop();
-    });
-    beforeEach(() => {
-      bulks.length = 0;
-    });
-
-    const pending = async () =>
-      (
-        await sql<{ item_id: string; version: string; deleted: boolean }>`
-      select item_id, version, deleted from search_outbox where done_at is null order by id`.execute(
-          database.handle.db,
-        )
-      ).rows;
-
-    /** Relays and waits until the queue is empty. */
-    async function settle(): Promise<number> {
-      const relayed = await relay.drain();
-      for (let i = 0; i < 200; i++) {
-        const counts = await queue.getJobCounts('waiting', 'active', 'delayed');
-        if ((counts.waiting ?? 0) + (counts.active ?? 0) + (counts.delayed ?? 0) === 0) return relayed;
-        await new Promise((r) => setTimeout(r, 25));
-      }
-      throw new Error('queue did not drain');
-    }
-
-    it('an insert writes one outbox row, one job, one index action with the row version', async () => {
-      await sql`insert into stock_items (id, vendor_id, reference, title, condition, price, location_country_code)
-              values (900, 1, 'NEW-900', 'Novo item', 'novo', 10, 'PT')`.execute(database.handle.db);
-      const inserted = await maxVersion(database.handle.db);
-      expect(await pending()).toEqual([{ item_id: '900', version: String(inserted), deleted: false }]);
-      expect(await settle()).toBe(1);
-      expect(bulks).toHaveLength(1);
-      expect(bulks[0]![0]).toEqual({
-        index: { _index: 'stock', _id: '900', version: inserted, version_type: 'external' },
-      });
-      expect(bulks[0]![1]).toMatchObject({ id: 900, reference: 'NEW-900', references_norm: ['NEW900'] });
-      expect(cluster.get('900')).toBe(inserted);
-    });
-
-    it('an update (row and its references in one transaction) is one row and one index action at the new version', async () => {
-      await database.handle.db.transaction().execute(async (trx) => {
-        await sql`update stock_items set price = 11 where id = 900`.execute(trx);
-        await sql`insert into stock_item_references (item_id, reference) values (900, 'ALT 900')`.execute(
-          trx,
-        );
-      });
-      const rows = await pending();
-      expect(rows).toHaveLength(1);
-      expect(rows[0]).toMatchObject({ item_id: '900', deleted: false });
-      const version = Number(rows[0]!.version);
-      expect(version).toBeGreaterThan(cluster.get('900')!);
-      await settle();
-      expect(bulks).toHaveLength(1);
-      expect(bulks[0]![0]).toEqual({
-        index: { _index: 'stock', _id: '900', version, version_type: 'external' },
-      });
-      expect(bulks[0]![1]).toMatchObject({ price: 11, references_norm: ['NEW900', 'ALT900'] });
-      expect(cluster.get('900')).toBe(version);
-    });
-
-    it('a repeated outbox delivery is deduped by the job id', async () => {
-      await sql`update stock_items set quantity = 3 where id = 900`.execute(database.handle.db);
-      await settle();
-      expect(bulks).toHaveLength(1);
-      // The same change relayed again (as after a crash before the commit): same job id, no new job.
-      await sql`update search_outbox set done_at = null where id = (select max(id) from search_outbox)`.execute(
-        database.handle.db,
-      );
-      expect(await settle()).toBe(1);
-      expect(bulks).toHaveLength(1);
-    });
-
-    it('a stale job never overwrites a newer document', async () => {
-      const before = cluster.get('900')!;
-      // A late job for an old version: the worker writes the current row, whose version the
-      // cluster already holds, so the write is refused as stale and nothing regresses.
-      await queue.add('index', { itemId: 900, version: 1, deleted: false }, { jobId: 'late-900-v1' });
-      await settle();
-      expect(bulks).toHaveLength(1);
-      expect(cluster.get('900')).toBe(before);
-      expect(metrics.stale).toBeGreaterThan(0);
-    });
-
-    it('a delete becomes one tombstone with a version above the last one', async () => {
-      const before = cluster.get('900')!;
-      await sql`delete from stock_items where id = 900`.execute(database.handle.db);
-      const [tombstone] = await pending();
-      expect(tombstone).toMatchObject({ item_id: '900', deleted: true });
-      const version = Number(tombstone!.version);
-      expect(version).toBeGreaterThan(before);
-      await settle();
-      expect(bulks).toHaveLength(1);
-      expect(bulks[0]).toEqual([
-        { delete: { _index: 'stock', _id: '900', version, version_type: 'external' } },
-      ]);
-      expect(cluster.get('900')).toBe(version);
-    });
-  },
-);

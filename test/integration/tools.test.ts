@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { normalizeReference } from '../../src/search/references.js';
 import { createTestAccount, type TestAccount } from '../helpers/accounts-fixture.js';
 import { FIXTURE_GROUPS, FIXTURE_ITEMS, loadStockFixture } from '../helpers/stock-fixture.js';
-import { startTestApp, type TestApp } from '../helpers/test-app.js';
+import { ENGINES, startEngineApp, type EngineApp } from '../helpers/engine-app.js';
 
 /** A real 3×2 PNG (signature, IHDR, IDAT, IEND), built here so the test owns its bytes. */
 function tinyPng(): Buffer {
@@ -34,13 +34,13 @@ function stockedWith(reference: string): number {
   }).length;
 }
 
-describe('tools', () => {
-  let app: TestApp;
+/** The tool counts stocked references through the search engine: the same answers on both. */
+describe.each(ENGINES)('tools on the %s engine', (engine) => {
+  let app: EngineApp;
   let account: TestAccount;
 
   beforeAll(async () => {
-    app = await startTestApp();
-    await loadStockFixture(app.services.db);
+    app = await startEngineApp(engine, (db) => loadStockFixture(db));
     account = await createTestAccount(app.services.db, app.clock);
   });
   afterAll(() => app?.close());

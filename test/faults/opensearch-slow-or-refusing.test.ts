@@ -1,0 +1,209 @@
+import type { Client } from '@opensearch-project/opensearch';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { rebuildIndex } from '../../indexer/rebuild.js';
+import { ManualClock } from '../../src/clock.js';
+import { createTestAccount, creditsOf, type TestAccount } from '../helpers/accounts-fixture.js';
+import { FaultProxy, type ProxiedRequest } from '../helpers/fault-proxy.js';
+import { expectLedgerMatchesBalance } from '../helpers/ledger-check.js';
+import {
+  clusterClient,
+  dropAlias,
+  TEST_OPENSEARCH_URL,
+  uniqueAlias,
+  waitUntil,
+} from '../helpers/opensearch.js';
+import { loadStockFixture } from '../helpers/stock-fixture.js';
+import { startTestApp, type TestApp } from '../helpers/test-app.js';
+
+/** OPENSEARCH_TIMEOUT_MS of the app: what one search may take on the cluster in all. */
+const BUDGET_MS = 800;
+/** How long the proxy holds back a slow answer: far beyond the budget, and beyond a retry of it. */
+const SLOW_MS = 12 * BUDGET_MS;
+
+/** "800ms" → 800 */
+const millis = (value: unknown): number => {
+  const match = /^(\d+)ms$/.exec(String(value));
+  if (!match) throw new Error(`not a time in milliseconds: ${String(value)}`);
+  return Number(match[1]);
+};
+
+/**
+ * The API on OpenSearch with a fault proxy between it and the live cluster, for what a live node
+ * cannot be made to do on demand: answer slowly, or answer 429 (a full search queue, a tripped
+ * circuit breaker), or cut a search short at its timeout. In each case the caller gets 503
+ * SERVICE_UNAVAILABLE and is charged nothing, and the API does not wait past its budget.
+ */
+describe.skipIf(!TEST_OPENSEARCH_URL)('OpenSearch slow or refusing, behind a fault proxy', () => {
+  let proxy: FaultProxy;
+  let app: TestApp;
+  let admin: Client;
+  let account: TestAccount;
+  const alias = uniqueAlias('faults');
+  const clock = new ManualClock(new Date());
+
+  beforeAll(async () => {
+    admin = clusterClient();
+    proxy = await FaultProxy.start(TEST_OPENSEARCH_URL!);
+    app = await startTestApp({
+      clock,
+      env: {
+        SEARCH_ENGINE: 'opensearch',
+        OPENSEARCH_URL: proxy.url,
+        OPENSEARCH_INDEX: alias,
+        OPENSEARCH_TIMEOUT_MS: String(BUDGET_MS),
+      },
+    });
+    await loadStockFixture(app.services.db);
+    await rebuildIndex(app.services.db, admin, alias);
+  });
+  afterAll(async () => {
+    await app?.close();
+    await proxy?.close();
+    if (admin) await dropAlias(admin, alias);
+    await admin?.close();
+  });
+  beforeEach(async () => {
+    proxy.clearFaults();
+    account = await createTestAccount(app.services.db, clock, { credits: 100 });
+  });
+
+  const post = (path: string, body: Record<string, unknown>) =>
+    app.api.withApiKey(account.apiKey).post<{ code?: string; total?: number }>(path, body);
+
+  /** The requests the proxy received while `act` ran, with what they were when it returned. */
+  async function during<T>(
+    act: () => Promise<T>,
+  ): Promise<{ result: T; sent: ProxiedRequest[]; answeredBefore: (number | null)[] }> {
+    const before = proxy.requests.length;
+    const result = await act();
+    const sent = proxy.requests.slice(before);
+    return { result, sent, answeredBefore: sent.map((r) => r.status) };
+  }
+
+  async function expectNothingCharged(): Promise<void> {
+    expect(await creditsOf(app.services.db, account.accountId)).toBe(100);
+    await expectLedgerMatchesBalance(app.services.db, account.accountId, { spent: 0 });
+  }
+
+  it('serves searches through the proxy when nothing is wrong', async () => {
+    const { result, sent } = await during(() => post('/data/search', { reference: '1K0 615 301 AA' }));
+    expect(result.status).toBe(200);
+    expect(result.body.total).toBeGreaterThan(0);
+    expect(sent.filter((r) => r.path.endsWith('/_search'))).toHaveLength(1);
+  });
+
+  it('a slow search: 503 before the cluster answers, one request (no retry) that told the cluster the budget', async () => {
+    proxy.inject({ method: 'POST', path: /\/_search$/, fault: { delayMs: SLOW_MS } });
+    const { result, sent, answeredBefore } = await during(() =>
+      post('/data/search', { reference: '1K0 615 301 AA' }),
+    );
+    expect(result.status).toBe(503);
+    expect(result.body.code).toBe('SERVICE_UNAVAILABLE');
+    expect(sent.map((r) => `${r.method} ${r.path}`)).toEqual([`POST /${alias}/_search`]);
+    // the API answered while the proxy still held the cluster's answer, and gave up on it
+    expect(answeredBefore).toEqual([null]);
+    await waitUntil(async () => sent[0]!.abortedByClient, 'the API to close the slow request');
+    // the cluster was told to stop within the budget: search timeout and task cancellation
+    const search = sent[0]!;
+    expect(millis((JSON.parse(search.body) as { timeout?: string }).timeout)).toBeLessThanOrEqual(BUDGET_MS);
+    expect(millis(search.query.get('cancel_after_time_interval'))).toBeLessThanOrEqual(BUDGET_MS);
+    await expectNothingCharged();
+  });
+
+  it('slow statistics: the second round trip gets what is left of the one budget, then 503', async () => {
+    proxy.inject({ method: 'POST', path: /\/_msearch$/, fault: { delayMs: SLOW_MS } });
+    const { result, sent, answeredBefore } = await during(() =>
+      post('/data/search/stats', { vehicle_make: 'volkswagen' }),
+    );
+    expect(result.status).toBe(503);
+    expect(result.body.code).toBe('SERVICE_UNAVAILABLE');
+    expect(sent.map((r) => `${r.method} ${r.path}`)).toEqual([`POST /${alias}/_search`, 'POST /_msearch']);
+    expect(answeredBefore[1]).toBeNull();
+    await waitUntil(async () => sent[1]!.abortedByClient, 'the API to close the slow msearch');
+    const first = millis((JSON.parse(sent[0]!.body) as { timeout?: string }).timeout);
+    expect(first).toBeLessThanOrEqual(BUDGET_MS);
+    // msearch: header and body lines in turn; every search carries what was left, never more
+    const lines = sent[1]!.body
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l) as { timeout?: string });
+    const bodies = lines.filter((_, i) => i % 2 === 1);
+    expect(bodies.length).toBeGreaterThan(0);
+    for (const body of bodies) expect(millis(body.timeout)).toBeLessThanOrEqual(first);
+    await expectNothingCharged();
+  });
+
+  it('slow statistics from the first request: 503 with one request only', async () => {
+    proxy.inject({ method: 'POST', path: /\/_search$/, fault: { delayMs: SLOW_MS } });
+    const { result, sent } = await during(() => post('/data/search/stats', { vehicle_make: 'volkswagen' }));
+    expect(result.status).toBe(503);
+    expect(sent.map((r) => r.path)).toEqual([`/${alias}/_search`]);
+    await expectNothingCharged();
+  });
+
+  it('an answer the cluster cut short at its timeout, or gave from only some shards, is refused: 503', async () => {
+    const cutShort = (timedOut: boolean, failed: number) => ({
+      took: BUDGET_MS,
+      timed_out: timedOut,
+      _shards: { total: 2, successful: 2 - failed, skipped: 0, failed },
+      hits: { total: { value: 0, relation: 'eq' }, max_score: null, hits: [] },
+    });
+    for (const [timedOut, failed] of [
+      [true, 0],
+      [false, 1],
+    ] as const) {
+      proxy.clearFaults();
+      proxy.inject({
+        method: 'POST',
+        path: /\/_search$/,
+        fault: { status: 200, body: cutShort(timedOut, failed) },
+      });
+      const response = await post('/data/search', { reference: '1K0 615 301 AA' });
+      expect(response.status, `timed_out ${timedOut}, failed shards ${failed}`).toBe(503);
+      expect(response.body.code).toBe('SERVICE_UNAVAILABLE');
+    }
+    await expectNothingCharged();
+  });
+
+  it('429 from the cluster (a full search queue, a tripped circuit breaker) is 503, asked once, nothing charged', async () => {
+    const rejected = {
+      error: {
+        type: 'es_rejected_execution_exception',
+        reason: 'rejected execution of coordinating operation [search queue full]',
+      },
+      status: 429,
+    };
+    const breaker = {
+      error: {
+        type: 'circuit_breaking_exception',
+        reason: '[parent] Data too large, data for [<http_request>] would be larger than the limit',
+        bytes_wanted: 1,
+        bytes_limit: 1,
+        durability: 'TRANSIENT',
+      },
+      status: 429,
+    };
+    const cases: [string, Record<string, unknown>, unknown, RegExp][] = [
+      ['/data/search', { reference: '1K0 615 301 AA' }, rejected, /\/_search$/],
+      ['/data/search/stats', { vehicle_make: 'volkswagen' }, breaker, /\/_search$/],
+      ['/data/search/stats', { vehicle_make: 'volkswagen' }, rejected, /\/_msearch$/],
+    ];
+    for (const [path, body, answer, at] of cases) {
+      proxy.clearFaults();
+      proxy.inject({ method: 'POST', path: at, fault: { status: 429, body: answer } });
+      const { result, sent } = await during(() => post(path, body));
+      expect(result.status, `${path} ${at}`).toBe(503);
+      expect(result.body.code).toBe('SERVICE_UNAVAILABLE');
+      expect(
+        sent.filter((r) => at.test(r.path)),
+        'not retried',
+      ).toHaveLength(1);
+    }
+    proxy.clearFaults();
+    proxy.inject({ method: 'POST', path: /\/_search$/, fault: { status: 429, body: rejected } });
+    const brands = await app.api.get<{ code: string }>('/data/catalog/brands');
+    expect(brands.status).toBe(503);
+    expect(brands.body.code).toBe('SERVICE_UNAVAILABLE');
+    await expectNothingCharged();
+  });
+});

@@ -1,0 +1,69 @@
+import { spawn } from 'node:child_process';
+import { listening } from '../../scripts/opensearch/cluster-http.js';
+
+/**
+ * An OpenSearch cluster of a test's own, for what cannot be done to the shared one: stopping it,
+ * or a second node. Started and stopped by the project's tool (`npm run opensearch:start -- --port
+ * N [--nodes 2]`, from the distribution cached in .cache/opensearch), so a test drives the same
+ * commands an operator would.
+ */
+export interface DedicatedCluster {
+  port: number;
+  url: string;
+  nodes: number;
+  /** `opensearch:stop`: SIGTERM to every node, waiting until they are gone */
+  stop(): Promise<void>;
+  /** `opensearch:start` again on the same port: the same data, as after a restart */
+  start(): Promise<void>;
+}
+
+async function runTool(args: string[]): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/opensearch.ts', ...args], {
+      stdio: 'pipe',
+    });
+    let output = '';
+    child.stdout.on('data', (c: Buffer) => (output += c.toString()));
+    child.stderr.on('data', (c: Buffer) => (output += c.toString()));
+    child.on('error', reject);
+    child.on('close', (code) =>
+      code === 0
+        ? resolve(output)
+        : reject(new Error(`opensearch ${args.join(' ')} failed (${code}):\n${output}`)),
+    );
+  });
+}
+
+/** Whether the HTTP and transport ports of a cluster on `port` with `nodes` nodes are all free. */
+async function portsFree(port: number, nodes: number): Promise<boolean> {
+  for (let i = 0; i < nodes; i++) {
+    if ((await listening(port + i)) || (await listening(port + i + 100))) return false;
+  }
+  return true;
+}
+
+/**
+ * Starts a fresh cluster (its data from an earlier run wiped) on `preferredPort`, or on the next
+ * free one above it: a port someone else's cluster uses is never taken over, since the test will
+ * stop what it started.
+ */
+export async function startDedicatedCluster(preferredPort: number, nodes = 1): Promise<DedicatedCluster> {
+  let port = preferredPort;
+  while (!(await portsFree(port, nodes))) {
+    port += 2;
+    if (port > preferredPort + 20) throw new Error(`no free ports for a test cluster from ${preferredPort}`);
+  }
+  const common = ['--port', String(port)];
+  await runTool(['start', ...common, '--nodes', String(nodes), '--clean']);
+  return {
+    port,
+    nodes,
+    url: `http://127.0.0.1:${port}`,
+    stop: async () => {
+      await runTool(['stop', ...common]);
+    },
+    start: async () => {
+      await runTool(['start', ...common, '--nodes', String(nodes)]);
+    },
+  };
+}
