@@ -47,6 +47,11 @@ export interface OpenSearchEngineOptions {
   /** seconds a query's search statistics and a stock-derived list are reused; 0 never */
   statsCacheSeconds?: number;
   /**
+   * a result set of at most this many items has its prices read in the statistics request itself
+   * (PRICES_READ_AT_ONCE); tests lower it to reach the second round trip with a small fixture
+   */
+  pricesReadAtOnce?: number;
+  /**
    * What one search, statistics or list may take in all, however many requests it makes to the
    * cluster: past it the caller gets 503 and the cluster is told to stop (OPENSEARCH_TIMEOUT_MS).
    */
@@ -98,6 +103,7 @@ export class OpenSearchEngine implements SearchEngine {
   readonly name = 'opensearch' as const;
   private readonly index_: string;
   private readonly budgetMs: number;
+  private readonly pricesReadAtOnce: number;
   /**
    * A query's search statistics, kept for a few seconds as on the Postgres engine: they aggregate
    * the whole result set (the sellers' count is the costly part), a page is twenty hits, and
@@ -114,6 +120,7 @@ export class OpenSearchEngine implements SearchEngine {
   ) {
     this.index_ = options.index;
     this.budgetMs = options.budgetMs ?? DEFAULT_BUDGET_MS;
+    this.pricesReadAtOnce = options.pricesReadAtOnce ?? PRICES_READ_AT_ONCE;
     const ttl = (options.statsCacheSeconds ?? 0) * 1000;
     this.knownStats = ttl > 0 ? new LRUCache({ max: KNOWN_QUERIES, ttl }) : null;
     this.facetsCache = ttl > 0 ? new LRUCache({ max: 2_000, ttl }) : null;
@@ -256,7 +263,7 @@ export class OpenSearchEngine implements SearchEngine {
    */
   async stats(query: StockQuery): Promise<DetailedPriceStats> {
     const deadline = this.deadline();
-    const answer = await this.searchRaw(statsBody(query), deadline, query);
+    const answer = await this.searchRaw(statsBody(query, this.pricesReadAtOnce), deadline, query);
     const total = totalOf(answer);
     const base = priceStats(total, answer.aggregations);
     const aggs = answer.aggregations;
@@ -266,7 +273,7 @@ export class OpenSearchEngine implements SearchEngine {
     const byCountry: Record<string, PriceSummary> = {};
     for (const b of aggs.by_country?.buckets ?? []) byCountry[b.key] = summary(b.price);
 
-    if (total <= PRICES_READ_AT_ONCE) {
+    if (total <= this.pricesReadAtOnce) {
       const prices = sortedPrices(answer);
       const [p25, p50, p75] = quartilesFromRanks(total, new Map(prices.map((price, rank) => [rank, price])));
       const histogram = bucketPrices(prices, base.priceMin, base.priceMax);

@@ -127,11 +127,11 @@ export function searchBody(
  */
 export const PRICES_READ_AT_ONCE = 500;
 
-/** The detailed statistics, and the prices of a small result set in order (sort values). */
-export function statsBody(q: StockQuery): API.Search_RequestBody {
+/** The detailed statistics, and the first `prices` prices of the result set in order (sort values). */
+export function statsBody(q: StockQuery, prices = PRICES_READ_AT_ONCE): API.Search_RequestBody {
   return {
     query: stockQuery(q),
-    size: PRICES_READ_AT_ONCE,
+    size: prices,
     sort: [{ price: { order: 'asc' } }],
     _source: false,
     track_total_hits: true,
