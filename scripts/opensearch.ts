@@ -57,6 +57,20 @@ async function start(options: StartOptions): Promise<void> {
     await awaitCluster(nodesStarting, timeoutMs, () => runningNodes(cluster).length === nodes);
     return;
   }
+  // The same cluster started from another checkout of the project (another working copy, a CI
+  // clone on a machine where one already runs): usable as it is, and left to whoever started it.
+  const answer = await probe(port);
+  if (
+    answer.kind === 'opensearch' &&
+    answer.clusterName === CLUSTER_NAME &&
+    answer.version === OPENSEARCH_VERSION
+  ) {
+    await awaitCluster([{ node: cluster[0]! }], timeoutMs, () => true);
+    process.stdout.write(
+      `(iniciado fora desta cópia do projeto: npm run opensearch:stop daqui não o pára)\n`,
+    );
+    return;
+  }
   for (const node of cluster) await assertPortsFree(node);
 
   const javaHome = await findJavaHome();
