@@ -54,22 +54,10 @@ export async function rebuildIndex(
   await rebuildRegistry.register(db, index, mark);
   try {
     await createLoadingIndex(client, index);
-    let done = 0;
-    let after = 0;
-    for (;;) {
-      const documents = await readStockDocumentsAfter(db, after, batchSize);
-      if (documents.length === 0) break;
-      const outcome = await writeBatch(client, index, { documents, deletions: [] });
-      if (outcome.failed.length) {
-        throw new Error(
-          `documents not indexed: ${outcome.failed.map((f) => `${f.id} (${f.reason})`).join(', ')}`,
-        );
-      }
-      done += documents.length;
-      after = documents[documents.length - 1]!.id;
+    const done = await loadAll(db, client, index, batchSize, async (n) => {
       await rebuildRegistry.heartbeat(db, index);
-      progress(done);
-    }
+      progress(n);
+    });
     await onStage('loaded', index);
     await replay(db, client, index, mark);
     await finishLoad(client, index);
@@ -85,6 +73,53 @@ export async function rebuildIndex(
   } finally {
     await rebuildRegistry.unregister(db, index).catch(() => undefined);
   }
+}
+
+/** Bulk requests a load keeps in flight: the next batch is read while the last ones are written. */
+const LOAD_CONCURRENCY = 2;
+
+/**
+ * Every stock item into `index`, in id order, batch by batch, with up to LOAD_CONCURRENCY bulk
+ * requests in flight (reading PostgreSQL and writing the cluster overlap). Returns the documents
+ * loaded; `written` is told the running total as batches complete, in order.
+ */
+async function loadAll(
+  db: Database,
+  client: Client,
+  index: string,
+  batchSize: number,
+  written: (done: number) => Promise<void>,
+): Promise<number> {
+  let done = 0;
+  let after = 0;
+  let failure: { error: unknown } | null = null;
+  let completed: Promise<void> = Promise.resolve();
+  const inFlight: Promise<unknown>[] = [];
+  while (!failure) {
+    const documents = await readStockDocumentsAfter(db, after, batchSize);
+    if (documents.length === 0) break;
+    after = documents[documents.length - 1]!.id;
+    const write = writeBatch(client, index, { documents, deletions: [] });
+    inFlight.push(write.catch(() => undefined));
+    completed = completed
+      .then(async () => {
+        const outcome = await write;
+        if (outcome.failed.length) {
+          throw new Error(
+            `documents not indexed: ${outcome.failed.map((f) => `${f.id} (${f.reason})`).join(', ')}`,
+          );
+        }
+        done += documents.length;
+        await written(done);
+      })
+      .catch((error: unknown) => {
+        failure ??= { error };
+      });
+    if (inFlight.length >= LOAD_CONCURRENCY) await inFlight.shift();
+  }
+  await completed;
+  if (failure) throw (failure as { error: unknown }).error;
+  return done;
 }
 
 /**
