@@ -31,7 +31,28 @@ export async function ensureIndex(
     await client.close();
   }
   console.log(`A reconstruir o índice ${alias} (npm run reindex)…`);
-  return runReindex(alias);
+  const figures = await runReindex(alias);
+  await mergesSettled(url);
+  return figures;
+}
+
+/**
+ * A freshly loaded index goes on merging its segments for a while, on the same cores the
+ * measurement uses: nothing is measured until the cluster has had no merge running for 5 s.
+ */
+async function mergesSettled(url: string): Promise<void> {
+  const started = Date.now();
+  let quietSince = Date.now();
+  process.stdout.write('À espera que o OpenSearch acabe de fundir segmentos…');
+  while (Date.now() - quietSince < 5_000) {
+    const stats = (await (await fetch(`${url}/_nodes/stats/indices/merge`)).json()) as {
+      nodes: Record<string, { indices: { merges: { current: number } } }>;
+    };
+    const running = Object.values(stats.nodes).reduce((n, node) => n + node.indices.merges.current, 0);
+    if (running > 0) quietSince = Date.now();
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  process.stdout.write(` ${((Date.now() - started) / 1000).toFixed(0)} s\n`);
 }
 
 /** Runs `npm run reindex` for `alias` and reads its closing line: "… N documents in S s (R docs/s) …". */
