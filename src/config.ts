@@ -13,7 +13,7 @@ export interface Config {
   /** null = embedded PGlite under dataDir */
   databaseUrl: string | null;
   dataDir: string;
-  /** null = in-memory rate limits and inline indexing */
+  /** null = in-memory rate limits (the indexer needs Redis) */
   redisUrl: string | null;
   searchEngine: 'postgres' | 'opensearch';
   opensearchUrl: string | null;
