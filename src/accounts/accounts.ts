@@ -1,7 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../db/database.js';
 import type { DB } from '../db/schema.js';
-import { conflict, notFound } from '../http/errors.js';
+import { conflict, notFound } from '../errors.js';
 import { hashPassword, type ScryptParameters } from './credentials.js';
 
 /** Credits every new account starts with (spec: "Free credits at registration: 50"). */

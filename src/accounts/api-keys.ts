@@ -1,7 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Clock } from '../clock.js';
 import type { Database } from '../db/database.js';
-import { badRequest, conflict, notFound } from '../http/errors.js';
+import { conflict, invalid, notFound } from '../errors.js';
 import type { Executor } from './accounts.js';
 import { newApiKey } from './credentials.js';
 import { assertWithinPlan, type AccountPlan } from './plans.js';
@@ -41,7 +41,7 @@ export interface CreatedApiKey {
 /** A key's name as stored: trimmed; a blank one is refused. */
 function keyName(name: string): string {
   const trimmed = name.trim();
-  if (!trimmed) throw badRequest('O campo corpo.name não pode estar em branco.', 'VALIDATION_ERROR');
+  if (!trimmed) throw invalid('O campo corpo.name não pode estar em branco.', 'VALIDATION_ERROR');
   return trimmed;
 }
 

@@ -1,7 +1,7 @@
 import type { Clock } from '../clock.js';
 import type { Database } from '../db/database.js';
 import { prepared } from '../db/prepared-statements.js';
-import { HttpError, unauthorized } from '../http/errors.js';
+import { ServiceError, unauthenticated } from '../errors.js';
 import type { CredentialCache, KnownCredential } from './credential-cache.js';
 import { API_KEY_PREFIX, BEARER_PREFIX, sha256 } from './credentials.js';
 import { resolvePlan, type AccountPlan } from './plans.js';
@@ -21,9 +21,9 @@ export interface Authenticator {
  * A well-formed credential the database does not know (never issued, revoked): what guessing
  * produces, and what the credential guard counts. Same status, code and message as any 401.
  */
-export class UnknownCredentialError extends HttpError {
+export class UnknownCredentialError extends ServiceError {
   constructor(message: string, code: string) {
-    super(401, code, message, {}, { 'WWW-Authenticate': 'Bearer, ApiKey' });
+    super('unauthenticated', code, message);
   }
 }
 
@@ -127,7 +127,7 @@ export function createAuthenticator(
   }
 
   async function byApiKey(key: string): Promise<Principal> {
-    if (!key.startsWith(API_KEY_PREFIX)) throw unauthorized('Chave de API inválida.', 'INVALID_API_KEY');
+    if (!key.startsWith(API_KEY_PREFIX)) throw unauthenticated('Chave de API inválida.', 'INVALID_API_KEY');
     const hash = sha256(key);
     const known = await cache.recall(`key:${hash.toString('base64')}`, () => lookUpApiKey(hash));
     touch(known, clock.now());
@@ -136,13 +136,13 @@ export function createAuthenticator(
 
   /** fresh: looked up even when kept (the Bearer-only routes: keys, purchases, the account) */
   async function byBearer(token: string, fresh: boolean): Promise<Principal> {
-    if (!token.startsWith(BEARER_PREFIX)) throw unauthorized('Token de acesso inválido.', 'INVALID_TOKEN');
+    if (!token.startsWith(BEARER_PREFIX)) throw unauthenticated('Token de acesso inválido.', 'INVALID_TOKEN');
     const hash = sha256(token);
     const known = await cache.recall(`session:${hash.toString('base64')}`, () => lookUpSession(hash), {
       fresh,
     });
     if (known.expiresAt!.getTime() <= clock.now().getTime()) {
-      throw unauthorized(
+      throw unauthenticated(
         'Token de acesso expirado. Inicie sessão novamente em POST /auth/login.',
         'TOKEN_EXPIRED',
       );
@@ -154,10 +154,10 @@ export function createAuthenticator(
     async authenticate(credentials, accepted) {
       const bearer = /^Bearer\s+(\S+)\s*$/i.exec(credentials.authorization ?? '')?.[1];
       if (credentials.authorization && !bearer) {
-        throw unauthorized('Cabeçalho Authorization inválido: use "Bearer <token>".', 'INVALID_TOKEN');
+        throw unauthenticated('Cabeçalho Authorization inválido: use "Bearer <token>".', 'INVALID_TOKEN');
       }
       if (accepted === 'bearer' && !bearer) {
-        throw unauthorized(
+        throw unauthenticated(
           credentials.apiKey
             ? 'Este endpoint requer um token Bearer (obtido em POST /auth/login); a chave de API não é aceite aqui.'
             : 'Autenticação em falta: envie Authorization: Bearer <token>.',
@@ -165,7 +165,7 @@ export function createAuthenticator(
         );
       }
       if (!credentials.apiKey && !bearer) {
-        throw unauthorized('Autenticação em falta: envie X-API-Key ou Authorization: Bearer <token>.');
+        throw unauthenticated('Autenticação em falta: envie X-API-Key ou Authorization: Bearer <token>.');
       }
       // Every credential presented must hold, and for one account: an invalid one is a 401 even
       // beside a valid one (it is never silently ignored).
@@ -178,7 +178,7 @@ export function createAuthenticator(
       if (sessionLookup.status === 'rejected') throw sessionLookup.reason;
       const [viaKey, viaSession] = [keyLookup.value, sessionLookup.value];
       if (viaKey && viaSession && viaKey.accountId !== viaSession.accountId) {
-        throw unauthorized(
+        throw unauthenticated(
           'A chave de API e o token Bearer pertencem a contas diferentes: envie apenas uma credencial.',
           'CREDENTIALS_MISMATCH',
         );

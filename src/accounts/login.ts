@@ -1,6 +1,6 @@
 import type { Clock } from '../clock.js';
 import type { Database } from '../db/database.js';
-import { unauthorized } from '../http/errors.js';
+import { unauthenticated } from '../errors.js';
 import type { LoginGuard } from '../limits/abuse-guards.js';
 import { normalizeEmail } from './accounts.js';
 import { hashPassword, verifyPassword } from './credentials.js';
@@ -39,7 +39,7 @@ export function createLoginService(
       const matches = await passwords.run(() => verifyPassword(password, stored));
       if (!account || !matches) {
         await guard.recordFailure(email, ip);
-        throw unauthorized('E-mail ou palavra-passe incorretos.', 'INVALID_CREDENTIALS');
+        throw unauthenticated('E-mail ou palavra-passe incorretos.', 'INVALID_CREDENTIALS');
       }
       await guard.recordSuccess(email, ip);
       return openSession(db, account.id, clock);

@@ -1,4 +1,4 @@
-import { HttpError } from '../http/errors.js';
+import { ServiceError } from '../errors.js';
 
 /**
  * A bound on concurrent password hashing (scrypt, N=2^17: ~128 MiB and a few hundred milliseconds of
@@ -35,10 +35,10 @@ export class PasswordWork {
 }
 
 const busy = () =>
-  new HttpError(
-    503,
+  new ServiceError(
+    'unavailable',
     'PASSWORD_WORK_BUSY',
     'Demasiados registos e inícios de sessão em curso neste momento. Tente novamente dentro de momentos.',
     {},
-    { 'Retry-After': '2' },
+    2,
   );

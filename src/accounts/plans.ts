@@ -1,5 +1,5 @@
 import type { Database } from '../db/database.js';
-import { badRequest } from '../http/errors.js';
+import { invalid } from '../errors.js';
 import type { Executor } from './accounts.js';
 
 /**
@@ -88,7 +88,7 @@ export function assertWithinPlan(plan: AccountPlan, asked: OwnerLimits): void {
     const value = asked[field];
     const bound = plan[dimension];
     if (value === undefined || value === null || bound === null || value <= bound) continue;
-    throw badRequest(
+    throw invalid(
       `O campo corpo.${field} (${value}) excede o plano da conta: no máximo ${bound} ${unit}. Para um plano maior, contacte o suporte.`,
       'LIMIT_ABOVE_PLAN',
       { field, plan_value: bound },

@@ -1,6 +1,6 @@
 import type { Clock } from '../clock.js';
 import type { Database } from '../db/database.js';
-import { badRequest, HttpError } from '../http/errors.js';
+import { invalid, ServiceError } from '../errors.js';
 import type { RegistrationGuard } from '../limits/abuse-guards.js';
 import {
   createAccount,
@@ -34,11 +34,11 @@ export function createRegistrationService(
   function checked(input: NewAccount): NewAccount {
     const email = normalizeEmail(input.email);
     if (!EMAIL.test(email) || email.length > 254) {
-      throw badRequest('O campo corpo.email não é um endereço de e-mail válido.', 'INVALID_EMAIL');
+      throw invalid('O campo corpo.email não é um endereço de e-mail válido.', 'INVALID_EMAIL');
     }
     // Length alone (10, in the schema) let "          " through.
     if (new Set(input.password).size < 4 || !/\S/.test(input.password)) {
-      throw badRequest(
+      throw invalid(
         'A palavra-passe é demasiado fraca: use pelo menos 4 caracteres diferentes, não só espaços.',
         'WEAK_PASSWORD',
       );
@@ -60,7 +60,8 @@ export function createRegistrationService(
       if (await emailInUse(db, email)) throw emailTaken();
       return await create();
     } catch (error) {
-      if (!(error instanceof HttpError) || error.status >= 500) await guard.giveBack(ip);
+      if (!(error instanceof ServiceError) || error.kind === 'unavailable' || error.kind === 'internal')
+        await guard.giveBack(ip);
       throw error;
     }
   }

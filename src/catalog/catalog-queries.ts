@@ -1,6 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Database } from '../db/database.js';
-import { notFound } from '../http/errors.js';
+import { notFound } from '../errors.js';
 import { fold } from '../search/references.js';
 import type { SearchEngine } from '../search/engine.js';
 import type { ListKind } from './catalog-lists.js';

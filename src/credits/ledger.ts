@@ -3,7 +3,7 @@ import type { Principal } from '../accounts/principal.js';
 import type { Database } from '../db/database.js';
 import { prepared } from '../db/prepared-statements.js';
 import type { DB, SearchKind } from '../db/schema.js';
-import { paymentRequired, unauthorized } from '../http/errors.js';
+import { paymentRequired, unauthenticated } from '../errors.js';
 import { BatchLanes } from './batch-lanes.js';
 
 export interface SearchRecord {
@@ -181,9 +181,9 @@ function chargeOutcome(row: ChargeRow, cost: number): ChargeOutcome {
       throw dailyLimitReached('chave de API', row.daily_limit!, row.spent!);
     case 'revoked_key':
       // revoked after this process looked it up (see CredentialCache): nothing charged, nothing shown
-      throw unauthorized('Chave de API inválida ou revogada.', 'INVALID_API_KEY');
+      throw unauthenticated('Chave de API inválida ou revogada.', 'INVALID_API_KEY');
     case 'revoked_session':
-      throw unauthorized('Token de acesso inválido ou revogado.', 'INVALID_TOKEN');
+      throw unauthenticated('Token de acesso inválido ou revogado.', 'INVALID_TOKEN');
   }
 }
 

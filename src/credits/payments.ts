@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { randomBase62 } from '../accounts/credentials.js';
 import type { Database } from '../db/database.js';
-import { notFound } from '../http/errors.js';
+import { notFound } from '../errors.js';
 
 export interface PackageRow {
   id: string;

@@ -6,7 +6,8 @@ import {
   type IdempotencyStore,
   type StoredResponse,
 } from '../idempotency/idempotency-store.js';
-import { envelope, HttpError } from './errors.js';
+import { ServiceError } from '../errors.js';
+import { errorResponse } from './error-response.js';
 import type { AnyRoute, RouteRequest, RouteResponse } from './route.js';
 
 /**
@@ -34,26 +35,26 @@ const KEY_FORMAT = new RegExp(IDEMPOTENCY_KEY_PATTERN);
 const NOT_KEPT = new Set([400, 401, 409, 429]);
 
 const invalidKey = () =>
-  new HttpError(
-    400,
+  new ServiceError(
+    'invalid',
     'INVALID_IDEMPOTENCY_KEY',
     'O cabeçalho Idempotency-Key deve ter de 1 a 255 caracteres ASCII imprimíveis (por exemplo, um UUID).',
   );
 
 const keyReused = () =>
-  new HttpError(
-    422,
+  new ServiceError(
+    'unprocessable',
     'IDEMPOTENCY_KEY_REUSED',
     'Esta Idempotency-Key já foi usada nas últimas 24 horas num pedido diferente (outra rota ou outros parâmetros). Use uma chave nova para cada pedido novo.',
   );
 
 const keyInUse = () =>
-  new HttpError(
-    409,
+  new ServiceError(
+    'conflict',
     'IDEMPOTENCY_KEY_IN_USE',
     'Um pedido com esta Idempotency-Key ainda está a ser processado. Aguarde a resposta dele e repita.',
     {},
-    { 'Retry-After': '1' },
+    1,
   );
 
 /** What a route's handler can do with the key it runs under. */
@@ -138,8 +139,8 @@ export async function runIdempotently(
     return response;
   } catch (error) {
     if (error instanceof IdempotencyKeyLostError) throw keyInUse();
-    if (error instanceof HttpError && error.status < 500 && !NOT_KEPT.has(error.status)) {
-      const response = { status: error.status, headers: error.headers, body: envelope(error) };
+    const response = error instanceof ServiceError ? errorResponse(error) : null;
+    if (response && response.status < 500 && !NOT_KEPT.has(response.status)) {
       await store.complete(store.db, accountId, key, attempt, stored(response)).catch((failure: unknown) => {
         // The caller still gets its answer; the key stays held until its lease passes.
         if (!(failure instanceof IdempotencyKeyLostError))

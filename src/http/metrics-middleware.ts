@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Context, Next } from 'koa';
 import { GUARD_LIMITS, type Metrics } from '../metrics/metrics.js';
-import { unauthorized } from './errors.js';
+import { unauthenticated } from '../errors.js';
 
 /** The declared path pattern the router matched (set by @koa/router), or what the request was. */
 function routeOf(ctx: Context): string {
@@ -43,7 +43,7 @@ export function metricsEndpoint(metrics: Metrics, token: string | null) {
       return next();
     ctx.state.metricsRoute = '/metrics';
     if (!timingSafeEqual(digest(ctx.get('authorization')), expected)) {
-      throw unauthorized('Token de métricas em falta ou inválido.', 'INVALID_METRICS_TOKEN');
+      throw unauthenticated('Token de métricas em falta ou inválido.', 'INVALID_METRICS_TOKEN');
     }
     const { contentType, text } = await metrics.expose();
     ctx.set('Cache-Control', 'no-store');

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Context, Next } from 'koa';
 import type { Logger } from 'pino';
-import { DependencyUnavailableError, envelope, HttpError, isUnavailable } from './errors.js';
+import { DependencyUnavailableError, isUnavailable, ServiceError } from '../errors.js';
+import { errorResponse } from './error-response.js';
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
@@ -45,42 +46,43 @@ export function errorEnvelope(logger: Logger) {
     try {
       await next();
       if (ctx.status === 404 && ctx.body === undefined) {
-        throw new HttpError(
-          404,
+        throw new ServiceError(
+          'not_found',
           'ROUTE_NOT_FOUND',
           `Rota não encontrada: ${ctx.method} ${requestedPath(ctx)}`,
         );
       }
       if (ctx.status === 405 && ctx.body === undefined) {
-        throw new HttpError(
-          405,
+        throw new ServiceError(
+          'method_not_allowed',
           'METHOD_NOT_ALLOWED',
           `Método ${ctx.method} não permitido em ${requestedPath(ctx)}.`,
         );
       }
     } catch (caught) {
-      let error: HttpError;
-      if (caught instanceof HttpError) {
+      let error: ServiceError;
+      if (caught instanceof ServiceError) {
         error = caught;
       } else if (isUnavailable(caught)) {
         error = new DependencyUnavailableError('database', caught);
       } else {
-        error = new HttpError(
-          500,
+        error = new ServiceError(
+          'internal',
           'INTERNAL_ERROR',
           'Erro interno do servidor. Tente novamente; se persistir, indique o X-Request-Id ao suporte.',
         );
       }
-      if (error.status >= 500) {
+      const response = errorResponse(error);
+      if (response.status >= 500) {
         const cause = error instanceof DependencyUnavailableError ? error.cause : caught;
         logger.error(
           { reqId: ctx.state.requestId, err: cause },
-          error.status === 503 ? 'dependency unavailable' : 'unhandled error',
+          response.status === 503 ? 'dependency unavailable' : 'unhandled error',
         );
       }
-      ctx.status = error.status;
-      ctx.set(error.headers);
-      ctx.body = envelope(error);
+      ctx.status = response.status;
+      ctx.set(response.headers);
+      ctx.body = response.body;
     } finally {
       // A request refused before its body was read (unknown path, credentials, rate limit, size):
       // the connection is closed after the answer, so the rest of the body is never read either

@@ -3,8 +3,9 @@ import type { Context } from 'koa';
 import { UnknownCredentialError, type Authenticator } from '../accounts/authenticator.js';
 import type { Principal } from '../accounts/principal.js';
 import type { CredentialFailureGuard } from '../limits/abuse-guards.js';
-import { HttpError } from './errors.js';
-import type { RequestRateLimiter } from './rate-limit.js';
+import { ServiceError } from '../errors.js';
+import type { RequestRateLimiter } from '../limits/request-rate-limiter.js';
+import { rateLimitHeaders } from './rate-limit-headers.js';
 import type { IdempotencyStore } from '../idempotency/idempotency-store.js';
 import type { Logger } from '../logger.js';
 import { runIdempotently } from './idempotency.js';
@@ -68,14 +69,17 @@ export function mountRoutes(routes: AnyRoute[], deps: RouteDependencies): Router
         ctx.state.accountId = principal.accountId;
       }
       const policy = r.rateLimit ?? (r.auth === 'bearer' ? 'dashboard' : 'default');
-      if (policy !== 'none') ctx.set(await deps.rateLimiter.check({ principal, ip: ctx.ip, policy }));
+      if (policy !== 'none') {
+        const limit = await deps.rateLimiter.check({ principal, ip: ctx.ip, policy });
+        if (limit) ctx.set(rateLimitHeaders(limit));
+      }
       if (readBody) await readBody(ctx);
 
       // A body the JSON parser skipped (sent as text, a form, without a type...) would otherwise
       // read as "{}" and be answered as if its fields were missing, or accepted without them.
       if (r.body && hasContent(ctx) && ctx.request.rawBody === undefined) {
-        throw new HttpError(
-          415,
+        throw new ServiceError(
+          'unsupported_media_type',
           'UNSUPPORTED_MEDIA_TYPE',
           'Tipo de conteúdo não suportado: envie o corpo em JSON, com Content-Type: application/json.',
         );

@@ -1,15 +1,16 @@
 import { bodyParser } from '@koa/bodyparser';
 import type { Context } from 'koa';
-import { HttpError } from './errors.js';
+import { ServiceError, type ErrorKind } from '../errors.js';
 
 /** Body size of a route that does not declare its own: search, stats, accounts, keys, the webhook. */
 export const DEFAULT_BODY_LIMIT_KB = 32;
 
 /** Statuses the JSON reader raises, with their Portuguese envelope (413 is the route's own). */
-const readerErrors: Record<number, [string, string]> = {
-  400: ['INVALID_JSON', 'O corpo do pedido não é um objeto JSON válido.'],
+const readerErrors: Record<number, [ErrorKind, string, string]> = {
+  400: ['invalid', 'INVALID_JSON', 'O corpo do pedido não é um objeto JSON válido.'],
   // only the decompression of the body raises it (inflation); a non-JSON body is mount-routes' 415
   415: [
+    'unsupported_media_type',
     'UNSUPPORTED_CONTENT_ENCODING',
     'Content-Encoding não suportado: envie o corpo sem compressão ou em gzip, deflate ou br.',
   ],
@@ -27,8 +28,8 @@ const readerErrors: Record<number, [string, string]> = {
  * caller's 400.
  */
 export function bodyReader(limitKb: number): (ctx: Context) => Promise<void> {
-  const tooLarge = new HttpError(
-    413,
+  const tooLarge = new ServiceError(
+    'too_large',
     'PAYLOAD_TOO_LARGE',
     `O corpo do pedido excede o limite de ${limitKb} KB desta rota.`,
   );
@@ -41,9 +42,9 @@ export function bodyReader(limitKb: number): (ctx: Context) => Promise<void> {
       if (status === 413) throw tooLarge;
       const known = typeof status === 'number' ? readerErrors[status] : undefined;
       throw known
-        ? new HttpError(status as number, known[0], known[1])
-        : new HttpError(
-            400,
+        ? new ServiceError(...known)
+        : new ServiceError(
+            'invalid',
             'INVALID_CONTENT_ENCODING',
             'Não foi possível ler o corpo do pedido: não corresponde ao Content-Encoding indicado.',
           );
@@ -55,6 +56,7 @@ export function bodyReader(limitKb: number): (ctx: Context) => Promise<void> {
       read = true;
     });
     // the caller hung up before the body arrived: nobody is left to answer
-    if (!read) throw new HttpError(400, 'REQUEST_ABORTED', 'O pedido foi interrompido pelo cliente.');
+    if (!read)
+      throw new ServiceError('invalid', 'REQUEST_ABORTED', 'O pedido foi interrompido pelo cliente.');
   };
 }

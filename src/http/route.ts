@@ -1,6 +1,7 @@
+import type { Static, TSchema } from '@sinclair/typebox';
 import type { Principal, AuthMode } from '../accounts/principal.js';
 import type { IdempotentAttempt } from './idempotency.js';
-import type { RateLimitPolicy } from './rate-limit.js';
+import type { RateLimitPolicy } from '../limits/request-rate-limiter.js';
 import type { JsonSchema } from './validation.js';
 
 export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
@@ -39,7 +40,7 @@ export interface ResponseDoc {
  * One declaration per endpoint: it drives routing, credential checks, rate limiting, ajv
  * validation of the input, and the OpenAPI document.
  */
-export interface RouteSpec<Body = unknown, Query = unknown, Params = unknown, A extends AuthMode = AuthMode> {
+interface RouteDeclaration<Body, Query, Params, A extends AuthMode> {
   method: HttpMethod;
   /** Koa-style path: /data/catalog/models/:brand */
   path: string;
@@ -65,13 +66,44 @@ export interface RouteSpec<Body = unknown, Query = unknown, Params = unknown, A 
   handler(request: RouteRequest<Body, Query, Params, A>): Promise<RouteResponse>;
 }
 
+/** What a TypeBox schema validates to; an input the route does not declare is not read. */
+type Validated<S> = S extends TSchema ? Static<S> : unknown;
+
+/**
+ * A route whose inputs are TypeBox schemas: the schema ajv checks and the OpenAPI document shows is
+ * the declaration the handler's types come from, so the two cannot drift apart.
+ */
+export type RouteSpec<
+  B extends TSchema | undefined = undefined,
+  Q extends TSchema | undefined = undefined,
+  P extends TSchema | undefined = undefined,
+  A extends AuthMode = AuthMode,
+> = Omit<RouteDeclaration<Validated<B>, Validated<Q>, Validated<P>, A>, 'body' | 'query' | 'params'> & {
+  body?: B;
+  query?: Q;
+  params?: P;
+};
+
 // Handlers are contravariant in their request type; the registry only needs the declaration.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type AnyRoute = RouteSpec<any, any, any, AuthMode>;
+export type AnyRoute = RouteDeclaration<any, any, any, AuthMode>;
 
-/** Declares a route with its types inferred; returns it unchanged. */
-export function route<Body = unknown, Query = unknown, Params = unknown, A extends AuthMode = AuthMode>(
-  spec: RouteSpec<Body, Query, Params, A>,
+/** Declares a route, its handler's input types inferred from its schemas; returns it unchanged. */
+export function route<
+  B extends TSchema | undefined = undefined,
+  Q extends TSchema | undefined = undefined,
+  P extends TSchema | undefined = undefined,
+  A extends AuthMode = AuthMode,
+>(spec: RouteSpec<B, Q, P, A>): AnyRoute {
+  return spec as AnyRoute;
+}
+
+/**
+ * TRANSITIONAL — the form of routes whose input types are still written beside their schemas by
+ * hand. Each module moves to route() with TypeBox schemas; this goes once none is left.
+ */
+export function legacyRoute<Body = unknown, Query = unknown, Params = unknown, A extends AuthMode = AuthMode>(
+  spec: RouteDeclaration<Body, Query, Params, A>,
 ): AnyRoute {
   return spec as AnyRoute;
 }

@@ -1,4 +1,4 @@
-import { badRequest } from './errors.js';
+import { invalid } from '../errors.js';
 
 /** An unpaired UTF-16 surrogate: JSON text can carry one ("\ud800"), UTF-8 cannot. */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
@@ -44,15 +44,12 @@ export function assertStorable(where: string, value: unknown): void {
   const problem = problemOf(value, where);
   if (!problem) return;
   if (problem.kind === 'depth') {
-    throw badRequest(
-      `O campo ${problem.path} está aninhado a mais de ${MAX_DEPTH} níveis.`,
-      'VALIDATION_ERROR',
-    );
+    throw invalid(`O campo ${problem.path} está aninhado a mais de ${MAX_DEPTH} níveis.`, 'VALIDATION_ERROR');
   }
   if (problem.kind === 'number') {
-    throw badRequest(`O campo ${problem.path} deve ser um número finito.`, 'VALIDATION_ERROR');
+    throw invalid(`O campo ${problem.path} deve ser um número finito.`, 'VALIDATION_ERROR');
   }
-  throw badRequest(
+  throw invalid(
     `O campo ${problem.path} contém caracteres inválidos (o carácter NUL ou texto UTF-16 mal formado).`,
     'INVALID_CHARACTERS',
   );

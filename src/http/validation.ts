@@ -1,9 +1,11 @@
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import localizePtModule from 'ajv-i18n/localize/pt-BR/index.js';
-import { badRequest } from './errors.js';
+import type { TSchema } from '@sinclair/typebox';
+import { invalid } from '../errors.js';
 
-export type JsonSchema = Record<string, unknown>;
+/** A JSON schema: a TypeBox schema (the declarations' form) or a plain object. */
+export type JsonSchema = TSchema | Record<string, unknown>;
 
 function createAjv(coerceTypes: boolean): Ajv {
   const ajv = new Ajv({ allErrors: true, coerceTypes, useDefaults: true, strict: false });
@@ -127,7 +129,7 @@ function assertDecimalText(location: InputLocation, schema: JsonSchema, value: u
     const types = ([] as string[]).concat(property.type ?? []);
     const kind = types.includes('integer') ? 'integer' : types.includes('number') ? 'number' : null;
     if (kind && !DECIMAL_TEXT[kind].test(text)) {
-      throw badRequest(
+      throw invalid(
         `O campo ${whereNames[location]}.${name} deve ser ${kind === 'integer' ? 'um número inteiro' : 'um número'} escrito em decimal.`,
         'VALIDATION_ERROR',
       );
@@ -141,8 +143,8 @@ export function validateInput(location: InputLocation, schema: JsonSchema, value
   const validate = compile(location === 'body' || location === 'toolInput' ? bodyAjv : textAjv, schema);
   if (validate(value)) return value;
   const custom = validate.errors!.find((e) => e.keyword === 'errorMessage');
-  if (custom) throw badRequest(custom.message!);
-  throw badRequest(formatErrors(validate.errors!, whereNames[location]), 'VALIDATION_ERROR', {});
+  if (custom) throw invalid(custom.message!);
+  throw invalid(formatErrors(validate.errors!, whereNames[location]), 'VALIDATION_ERROR', {});
 }
 
 /** For tests and the OpenAPI check: does this value match this schema? Returns the errors or null. */

@@ -3,7 +3,7 @@ import { RateLimiterRes } from 'rate-limiter-flexible';
 import type { Clock } from '../clock.js';
 import { sha256 } from '../accounts/credentials.js';
 import type { Config } from '../config.js';
-import { tooManyRequests } from '../http/errors.js';
+import { RateLimitedError } from '../errors.js';
 import type { Logger } from '../logger.js';
 import type { Limiter, LimiterFactory } from './limiter-factory.js';
 import { limitedAddress } from './limited-address.js';
@@ -12,14 +12,14 @@ import { limitedAddress } from './limited-address.js';
 const IP_FAILURES_FACTOR = 10;
 
 function blockedError(message: string, code: string, res: RateLimiterRes, clock: Clock) {
-  return tooManyRequests(
+  return new RateLimitedError(
     message,
     {
       remaining: 0,
       resetAt: new Date(clock.now().getTime() + res.msBeforeNext),
       retryAfterSeconds: Math.ceil(res.msBeforeNext / 1000),
     },
-    {},
+    undefined,
     code,
   );
 }
@@ -164,10 +164,10 @@ export class CredentialFailureGuard {
 
   private error(until: Date) {
     const ms = Math.max(0, until.getTime() - this.clock.now().getTime());
-    return tooManyRequests(
+    return new RateLimitedError(
       'Demasiadas credenciais inválidas a partir deste endereço. Aguarde antes de tentar novamente.',
       { remaining: 0, resetAt: until, retryAfterSeconds: Math.max(1, Math.ceil(ms / 1000)) },
-      {},
+      undefined,
       'TOO_MANY_CREDENTIAL_FAILURES',
     );
   }

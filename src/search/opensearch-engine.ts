@@ -1,6 +1,6 @@
 import { Client, errors, type API } from '@opensearch-project/opensearch';
 import { LRUCache } from 'lru-cache';
-import { DependencyUnavailableError } from '../http/errors.js';
+import { DependencyUnavailableError } from '../errors.js';
 import {
   QueryNotSupportedError,
   type DetailedPriceStats,

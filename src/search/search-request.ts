@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import countries from 'i18n-iso-countries';
 import { CONDITIONS, type Condition } from '../db/schema.js';
-import { badRequest } from '../http/errors.js';
+import { invalid } from '../errors.js';
 import type { StockQuery } from './engine.js';
 import { fold, normalizeReference } from './references.js';
 import { textWords } from './text-query.js';
@@ -118,7 +118,7 @@ export function parseSearchBody(body: SearchBody): ParsedSearch {
     const a = body[english];
     const b = body[portuguese];
     if (a !== undefined && b !== undefined && a !== b) {
-      throw badRequest(
+      throw invalid(
         `Os campos ${english} e ${portuguese} são o mesmo campo e foram enviados com valores diferentes.`,
         'CONFLICTING_FIELDS',
       );
@@ -129,7 +129,7 @@ export function parseSearchBody(body: SearchBody): ParsedSearch {
   const query: StockQuery = {};
   if (merged.reference !== undefined) {
     if (normalizeReference(merged.reference) === '') {
-      throw badRequest('O campo reference não contém letras nem algarismos.', 'INVALID_REFERENCE');
+      throw invalid('O campo reference não contém letras nem algarismos.', 'INVALID_REFERENCE');
     }
     query.reference = merged.reference;
   }
@@ -140,7 +140,7 @@ export function parseSearchBody(body: SearchBody): ParsedSearch {
   if (merged.part_id !== undefined) query.partId = merged.part_id;
   if (merged.text !== undefined) {
     if (textWords(merged.text).length === 0) {
-      throw badRequest('O campo text não contém palavras pesquisáveis.', 'INVALID_TEXT');
+      throw invalid('O campo text não contém palavras pesquisáveis.', 'INVALID_TEXT');
     }
     query.text = merged.text;
   }
@@ -150,7 +150,7 @@ export function parseSearchBody(body: SearchBody): ParsedSearch {
     query.partId === undefined &&
     query.text === undefined
   ) {
-    throw badRequest(
+    throw invalid(
       'Indique pelo menos um dos campos de pesquisa: reference (referencia), vehicle_make (marca_veiculo), part_id (parte_id) ou text (texto).',
       'MISSING_SEARCH_FIELD',
     );
@@ -161,13 +161,13 @@ export function parseSearchBody(body: SearchBody): ParsedSearch {
   if (merged.country !== undefined) {
     const code = merged.country.toUpperCase();
     if (!countries.isValid(code))
-      throw badRequest(`O país ${merged.country} não é um código ISO 3166-1 válido.`, 'INVALID_COUNTRY');
+      throw invalid(`O país ${merged.country} não é um código ISO 3166-1 válido.`, 'INVALID_COUNTRY');
     query.country = code;
   }
   if (merged.price_min !== undefined) query.priceMin = inCents(merged.price_min, 'price_min');
   if (merged.price_max !== undefined) query.priceMax = inCents(merged.price_max, 'price_max');
   if (query.priceMin !== undefined && query.priceMax !== undefined && query.priceMin > query.priceMax) {
-    throw badRequest('O campo price_min não pode ser maior do que price_max.', 'INVALID_PRICE_RANGE');
+    throw invalid('O campo price_min não pode ser maior do que price_max.', 'INVALID_PRICE_RANGE');
   }
   const page = merged.page ?? 1;
   const perPage = merged.per_page ?? DEFAULT_PER_PAGE;
@@ -191,7 +191,7 @@ export function parseSearchBody(body: SearchBody): ParsedSearch {
  */
 export function assertWithinResultWindow({ page, perPage }: { page: number; perPage: number }): void {
   if (page * perPage > MAX_RESULT_WINDOW) {
-    throw badRequest(
+    throw invalid(
       `A paginação está limitada aos primeiros ${MAX_RESULT_WINDOW.toLocaleString('pt-PT')} resultados (page × per_page ≤ ${MAX_RESULT_WINDOW}); refine a pesquisa com filtros.`,
       'PAGE_OUT_OF_RANGE',
     );
@@ -205,7 +205,7 @@ export function assertWithinResultWindow({ page, perPage }: { page: number; perP
  */
 function inCents(value: number, field: string): number {
   if (Math.round(value * 100) / 100 !== value) {
-    throw badRequest(
+    throw invalid(
       `O campo ${field} aceita no máximo duas casas decimais (cêntimos de euro): ${value}.`,
       'INVALID_PRICE',
     );
@@ -214,7 +214,7 @@ function inCents(value: number, field: string): number {
 }
 
 function requireWords(value: string, field: string): string {
-  if (fold(value) === '') throw badRequest(`O campo ${field} não pode estar vazio.`, 'VALIDATION_ERROR');
+  if (fold(value) === '') throw invalid(`O campo ${field} não pode estar vazio.`, 'VALIDATION_ERROR');
   return value;
 }
 

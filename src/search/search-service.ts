@@ -3,7 +3,7 @@ import type { Clock } from '../clock.js';
 import { createSearchRecorder, type ChargeOutcome, type SearchRecord } from '../credits/ledger.js';
 import type { Database } from '../db/database.js';
 import type { TransactionScope } from '../db/transaction-scope.js';
-import { badRequest } from '../http/errors.js';
+import { invalid } from '../errors.js';
 import {
   QueryNotSupportedError,
   type DetailedPriceStats,
@@ -46,7 +46,7 @@ async function askEngine<T>(call: () => Promise<T>): Promise<T> {
   try {
     return await call();
   } catch (error) {
-    if (error instanceof QueryNotSupportedError) throw badRequest(error.message, error.code);
+    if (error instanceof QueryNotSupportedError) throw invalid(error.message, error.code);
     throw error;
   }
 }

@@ -1,5 +1,5 @@
 import { imageSize } from 'image-size';
-import { badRequest } from '../http/errors.js';
+import { invalid as invalidRequest } from '../errors.js';
 
 export const IMAGE_TYPES = ['png', 'jpeg', 'webp', 'gif'] as const;
 /** Decoded size limit; the 1 MB JSON body limit already bounds the base64 text. */
@@ -14,7 +14,7 @@ export interface ImageFacts {
   bytes: number;
 }
 
-const invalid = (why: string) => badRequest(`O campo corpo.input.image ${why}.`, 'INVALID_IMAGE');
+const invalid = (why: string) => invalidRequest(`O campo corpo.input.image ${why}.`, 'INVALID_IMAGE');
 
 /**
  * Reads a `data:<mime>;base64,<data>` image: the declared type must be one we accept and must

@@ -1,3 +1,4 @@
+import { Type } from '@sinclair/typebox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/database.js';
 import { route } from '../../src/http/route.js';
@@ -15,7 +16,7 @@ const explode = route({
   },
 });
 
-const echo = route<{ n: number }>({
+const echo = route({
   method: 'post',
   path: '/__test/echo',
   auth: 'public',
@@ -23,12 +24,7 @@ const echo = route<{ n: number }>({
   bodyLimitKb: 1024,
   summary: 'echo',
   tags: ['test'],
-  body: {
-    type: 'object',
-    required: ['n'],
-    additionalProperties: false,
-    properties: { n: { type: 'integer' } },
-  },
+  body: Type.Object({ n: Type.Integer() }, { additionalProperties: false }),
   responses: { 200: { description: 'echo', schema: { type: 'object' } } },
   handler: async ({ body }) => ({ body: { success: true, n: body.n } }),
 });

@@ -13,7 +13,7 @@ import { assertWithinPlan, type AccountPlan } from '../../accounts/plans.js';
 import { revokeSession } from '../../accounts/sessions.js';
 import type { NewAccount } from '../../accounts/accounts.js';
 import type { Services } from '../../services.js';
-import { route, type AnyRoute } from '../route.js';
+import { legacyRoute, type AnyRoute } from '../route.js';
 
 const TAG_AUTH = 'Autenticação';
 const TAG_ACCOUNT = 'Conta e chaves de API';
@@ -152,7 +152,7 @@ const createdKeyView = (k: CreatedApiKey) => ({
 export function accountsRoutes(services: Services): AnyRoute[] {
   const { db, clock } = services;
   return [
-    route<NewAccount, unknown, unknown, 'public'>({
+    legacyRoute<NewAccount, unknown, unknown, 'public'>({
       method: 'post',
       path: '/auth/register',
       auth: 'public',
@@ -168,7 +168,7 @@ export function accountsRoutes(services: Services): AnyRoute[] {
         return { status: 201, body: { success: true, account: accountView(account) } };
       },
     }),
-    route<{ email: string; password: string }, unknown, unknown, 'public'>({
+    legacyRoute<{ email: string; password: string }, unknown, unknown, 'public'>({
       method: 'post',
       path: '/auth/login',
       auth: 'public',
@@ -200,7 +200,7 @@ export function accountsRoutes(services: Services): AnyRoute[] {
         };
       },
     }),
-    route<unknown, unknown, unknown, 'bearer'>({
+    legacyRoute<unknown, unknown, unknown, 'bearer'>({
       method: 'post',
       path: '/auth/logout',
       auth: 'bearer',
@@ -213,7 +213,7 @@ export function accountsRoutes(services: Services): AnyRoute[] {
         return { body: { success: true } };
       },
     }),
-    route<NewAccount, unknown, unknown, 'public'>({
+    legacyRoute<NewAccount, unknown, unknown, 'public'>({
       method: 'post',
       path: '/data/auth/register-user',
       auth: 'public',
@@ -237,7 +237,7 @@ export function accountsRoutes(services: Services): AnyRoute[] {
         };
       },
     }),
-    route<unknown, unknown, unknown, 'bearer'>({
+    legacyRoute<unknown, unknown, unknown, 'bearer'>({
       method: 'get',
       path: '/account',
       auth: 'bearer',
@@ -249,7 +249,7 @@ export function accountsRoutes(services: Services): AnyRoute[] {
         return { body: { success: true, account: accountView(account), plan: planView(principal.plan) } };
       },
     }),
-    route<AccountChanges, unknown, unknown, 'bearer'>({
+    legacyRoute<AccountChanges, unknown, unknown, 'bearer'>({
       method: 'patch',
       path: '/account',
       auth: 'bearer',
@@ -277,7 +277,7 @@ export function accountsRoutes(services: Services): AnyRoute[] {
         return { body: { success: true, account: accountView(account), plan: planView(principal.plan) } };
       },
     }),
-    route<NewApiKey, unknown, unknown, 'bearer'>({
+    legacyRoute<NewApiKey, unknown, unknown, 'bearer'>({
       method: 'post',
       path: '/api-keys',
       auth: 'bearer',
@@ -304,7 +304,7 @@ export function accountsRoutes(services: Services): AnyRoute[] {
         return { status: 201, body: { success: true, api_key: createdKeyView(key) } };
       },
     }),
-    route<unknown, unknown, unknown, 'bearer'>({
+    legacyRoute<unknown, unknown, unknown, 'bearer'>({
       method: 'get',
       path: '/api-keys',
       auth: 'bearer',
@@ -321,7 +321,7 @@ export function accountsRoutes(services: Services): AnyRoute[] {
         return { body: { success: true, api_keys: keys.map(apiKeyView) } };
       },
     }),
-    route<ApiKeyChanges, unknown, { id: string }, 'bearer'>({
+    legacyRoute<ApiKeyChanges, unknown, { id: string }, 'bearer'>({
       method: 'patch',
       path: '/api-keys/:id',
       auth: 'bearer',
@@ -342,7 +342,7 @@ export function accountsRoutes(services: Services): AnyRoute[] {
         return { body: { success: true, api_key: apiKeyView(key) } };
       },
     }),
-    route<unknown, unknown, { id: string }, 'bearer'>({
+    legacyRoute<unknown, unknown, { id: string }, 'bearer'>({
       method: 'delete',
       path: '/api-keys/:id',
       auth: 'bearer',

@@ -14,7 +14,7 @@ import {
 } from '../../catalog/catalog-queries.js';
 import { LANGUAGES, type Lang } from '../../catalog/data/languages.js';
 import type { Services } from '../../services.js';
-import { route, type AnyRoute } from '../route.js';
+import { legacyRoute, type AnyRoute } from '../route.js';
 import type { JsonSchema } from '../validation.js';
 import { PAGE_PARAMETER } from '../paging.js';
 
@@ -129,7 +129,7 @@ function listRoute<Params = Record<string, never>>(
   cache: CatalogCache,
   spec: ListRouteSpec<Params>,
 ): AnyRoute {
-  return route<unknown, ListQuery & Record<string, unknown>, Params, 'public'>({
+  return legacyRoute<unknown, ListQuery & Record<string, unknown>, Params, 'public'>({
     method: 'get',
     path: spec.path,
     auth: 'public',

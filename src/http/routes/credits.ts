@@ -3,8 +3,8 @@ import { spentToday } from '../../credits/ledger.js';
 import { activePackages } from '../../credits/payments.js';
 import type { LedgerKind } from '../../db/schema.js';
 import type { Services } from '../../services.js';
-import { badRequest } from '../errors.js';
-import { route, type AnyRoute } from '../route.js';
+import { invalid } from '../../errors.js';
+import { legacyRoute, type AnyRoute } from '../route.js';
 import { PAGE_PARAMETER } from '../paging.js';
 
 const balanceSchema = {
@@ -112,7 +112,7 @@ const lowerLimit = (a: number | null, b: number | null) => (a === null ? b : b =
 
 export function creditsRoutes({ db, clock }: Services): AnyRoute[] {
   return [
-    route<unknown, unknown, unknown, 'bearer'>({
+    legacyRoute<unknown, unknown, unknown, 'bearer'>({
       method: 'get',
       path: '/data/credits/balance',
       auth: 'bearer',
@@ -135,7 +135,7 @@ export function creditsRoutes({ db, clock }: Services): AnyRoute[] {
         };
       },
     }),
-    route({
+    legacyRoute({
       method: 'get',
       path: '/data/credits/packages',
       auth: 'public',
@@ -150,7 +150,7 @@ export function creditsRoutes({ db, clock }: Services): AnyRoute[] {
         };
       },
     }),
-    route<unknown, HistoryQuery, unknown, 'bearer'>({
+    legacyRoute<unknown, HistoryQuery, unknown, 'bearer'>({
       method: 'get',
       path: '/data/credits/history',
       auth: 'bearer',
@@ -164,7 +164,7 @@ export function creditsRoutes({ db, clock }: Services): AnyRoute[] {
         const from = query.from ? new Date(query.from) : undefined;
         const to = query.to ? new Date(query.to) : undefined;
         if (from && to && from >= to)
-          throw badRequest('O parâmetro from deve ser anterior a to.', 'INVALID_DATE_RANGE');
+          throw invalid('O parâmetro from deve ser anterior a to.', 'INVALID_DATE_RANGE');
         const { total, entries } = await creditHistory(db, principal.accountId, {
           ...(from ? { from } : {}),
           ...(to ? { to } : {}),

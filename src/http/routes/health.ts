@@ -1,6 +1,6 @@
 import type { OpenAPIObject } from 'openapi3-ts/oas31';
-import { route, type AnyRoute } from '../route.js';
-import { HttpError } from '../errors.js';
+import { legacyRoute, type AnyRoute } from '../route.js';
+import { ServiceError } from '../../errors.js';
 
 export interface ReadinessCheck {
   name: string;
@@ -72,7 +72,7 @@ function sharedReadiness(checks: ReadinessCheck[]): () => Promise<Readiness> {
 export function healthRoutes(checks: ReadinessCheck[], openApi: () => OpenAPIObject): AnyRoute[] {
   const readiness = sharedReadiness(checks);
   return [
-    route({
+    legacyRoute({
       method: 'get',
       path: '/health',
       auth: 'public',
@@ -91,7 +91,7 @@ export function healthRoutes(checks: ReadinessCheck[], openApi: () => OpenAPIObj
       },
       handler: async () => ({ body: { success: true, status: 'ok' } }),
     }),
-    route({
+    legacyRoute({
       method: 'get',
       path: '/ready',
       auth: 'public',
@@ -108,12 +108,17 @@ export function healthRoutes(checks: ReadinessCheck[], openApi: () => OpenAPIObj
         const body = { success: ok, status: ok ? 'ok' : 'unavailable', checks: Object.fromEntries(results) };
         if (ok) return { body };
         const failed = results.filter(([, r]) => !r.ok).map(([name]) => name);
-        throw new HttpError(503, 'NOT_READY', `Serviço não está pronto: ${failed.join(', ')} indisponível.`, {
-          checks: body.checks,
-        });
+        throw new ServiceError(
+          'unavailable',
+          'NOT_READY',
+          `Serviço não está pronto: ${failed.join(', ')} indisponível.`,
+          {
+            checks: body.checks,
+          },
+        );
       },
     }),
-    route({
+    legacyRoute({
       method: 'get',
       path: '/openapi.json',
       auth: 'public',

@@ -2,13 +2,13 @@ import { confirmPayment, startPurchase, type StartedPurchase } from '../../credi
 import type { Database } from '../../db/database.js';
 import { verifyWebhook } from '../../credits/webhook-signature.js';
 import type { Services } from '../../services.js';
-import { HttpError, unauthorized } from '../errors.js';
-import { route, type AnyRoute, type RouteResponse } from '../route.js';
+import { ServiceError, unauthenticated } from '../../errors.js';
+import { legacyRoute, type AnyRoute, type RouteResponse } from '../route.js';
 import { packageSchema } from './credits.js';
 
 const paymentsOff = () =>
-  new HttpError(
-    503,
+  new ServiceError(
+    'unavailable',
     'PAYMENTS_NOT_CONFIGURED',
     'As compras de créditos não estão ativas neste servidor (PAYMENT_CHECKOUT_URL e PAYMENT_WEBHOOK_SECRET por definir).',
   );
@@ -67,7 +67,7 @@ const purchaseResponse = (started: StartedPurchase): RouteResponse => ({
 export function paymentsRoutes(services: Services): AnyRoute[] {
   const { db, clock, config } = services;
   return [
-    route<{ package_id: string }, unknown, unknown, 'bearer'>({
+    legacyRoute<{ package_id: string }, unknown, unknown, 'bearer'>({
       method: 'post',
       path: '/data/credits/purchase',
       auth: 'bearer',
@@ -95,7 +95,12 @@ export function paymentsRoutes(services: Services): AnyRoute[] {
         );
       },
     }),
-    route<{ event: 'payment.succeeded' | 'payment.failed'; payment: string }, unknown, unknown, 'public'>({
+    legacyRoute<
+      { event: 'payment.succeeded' | 'payment.failed'; payment: string },
+      unknown,
+      unknown,
+      'public'
+    >({
       method: 'post',
       path: '/payments/webhook',
       auth: 'public',
@@ -122,7 +127,7 @@ export function paymentsRoutes(services: Services): AnyRoute[] {
         );
         if (check !== 'ok') {
           log.signature = check;
-          throw unauthorized(`Assinatura do webhook inválida (${check}).`, 'INVALID_SIGNATURE');
+          throw unauthenticated(`Assinatura do webhook inválida (${check}).`, 'INVALID_SIGNATURE');
         }
         const outcome = await confirmPayment(
           db,

@@ -1,7 +1,7 @@
 import { searchBodySchema, type SearchBody } from '../../search/search-request.js';
 import { createSearchService, type SearchOutcome, type StatsOutcome } from '../../search/search-service.js';
 import type { Services } from '../../services.js';
-import { route, type AnyRoute, type RouteResponse } from '../route.js';
+import { legacyRoute, type AnyRoute, type RouteResponse } from '../route.js';
 import {
   searchResponseSchema,
   serializeDetailedStats,
@@ -49,7 +49,7 @@ function statsResponse(outcome: StatsOutcome): RouteResponse {
 export function searchRoutes(services: Services): AnyRoute[] {
   const searchService = createSearchService(services);
   return [
-    route<SearchBody, unknown, unknown, 'either'>({
+    legacyRoute<SearchBody, unknown, unknown, 'either'>({
       method: 'post',
       path: '/data/search',
       auth: 'either',
@@ -84,7 +84,7 @@ export function searchRoutes(services: Services): AnyRoute[] {
         return searchResponse(outcome);
       },
     }),
-    route<SearchBody, unknown, unknown, 'either'>({
+    legacyRoute<SearchBody, unknown, unknown, 'either'>({
       method: 'post',
       path: '/data/search/stats',
       auth: 'either',

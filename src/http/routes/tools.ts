@@ -1,7 +1,7 @@
 import type { Services } from '../../services.js';
 import { toolRegistry } from '../../tools/registry.js';
-import { notFound } from '../errors.js';
-import { route, type AnyRoute } from '../route.js';
+import { notFound } from '../../errors.js';
+import { legacyRoute, type AnyRoute } from '../route.js';
 import { validateInput } from '../validation.js';
 
 const listSchema = {
@@ -31,7 +31,7 @@ const listSchema = {
 export function toolsRoutes(services: Services): AnyRoute[] {
   const tools = toolRegistry(services.engine);
   return [
-    route<unknown, unknown, unknown, 'either'>({
+    legacyRoute<unknown, unknown, unknown, 'either'>({
       method: 'get',
       path: '/tools',
       auth: 'either',
@@ -52,7 +52,7 @@ export function toolsRoutes(services: Services): AnyRoute[] {
         };
       },
     }),
-    route<{ slug: string; input: Record<string, unknown> }, unknown, unknown, 'either'>({
+    legacyRoute<{ slug: string; input: Record<string, unknown> }, unknown, unknown, 'either'>({
       method: 'post',
       path: '/tools/execute',
       auth: 'either',

@@ -1,11 +1,36 @@
 import { RateLimiterRes } from 'rate-limiter-flexible';
+import type { Principal } from '../accounts/principal.js';
 import type { Clock } from '../clock.js';
 import type { Config } from '../config.js';
-import type { LimiterFactory } from '../limits/limiter-factory.js';
-import { limitedAddress } from '../limits/limited-address.js';
+import { RateLimitedError, type LimitState } from '../errors.js';
+import type { LimiterFactory } from './limiter-factory.js';
+import { limitedAddress } from './limited-address.js';
 import type { Logger } from '../logger.js';
-import { tooManyRequests } from './errors.js';
-import type { RateLimitSubject, RequestRateLimiter } from './rate-limit.js';
+
+/**
+ * Which limit counts a request: 'default' is the caller's (API key and account, or the IP on public
+ * routes); 'tool' adds the tools' own limit to it; 'dashboard' (the Bearer-only routes: keys,
+ * account, credits) counts the account apart from its API traffic; 'ready' and 'webhook' are per-IP
+ * limits of their own (health checkers, the payment provider); 'none' counts nothing.
+ */
+export type RateLimitPolicy = 'default' | 'tool' | 'dashboard' | 'ready' | 'webhook' | 'none';
+
+export interface RateLimitSubject {
+  principal: Principal | null;
+  ip: string;
+  policy: Exclude<RateLimitPolicy, 'none'>;
+}
+
+/**
+ * Decides whether a request may proceed. Resolves with the state of the window closest to running
+ * out (null when nothing counts), or throws a RateLimitedError carrying remaining/resetAt.
+ */
+export interface RequestRateLimiter {
+  check(subject: RateLimitSubject): Promise<LimitState | null>;
+  close?(): Promise<void>;
+}
+
+export const unlimited: RequestRateLimiter = { check: async () => null };
 
 export interface RateLimiterDependencies {
   config: Config;
@@ -103,8 +128,8 @@ function tightest(states: WindowState[]): WindowState {
 }
 
 /**
- * Counts each request in its windows (windowsFor). Every counted response carries X-RateLimit-* for
- * the window closest to running out and RateLimit-Policy naming all of them.
+ * Counts each request in its windows (windowsFor). Every counted response tells the caller of the
+ * window closest to running out and names all of them (src/http/rate-limit-headers.ts).
  */
 export function createRateLimiter(deps: RateLimiterDependencies): RequestRateLimiter {
   const { config, clock, logger } = deps;
@@ -162,21 +187,21 @@ export function createRateLimiter(deps: RateLimiterDependencies): RequestRateLim
         ? blocking.reduce((a, b) => (b.msBeforeNext > a.msBeforeNext ? b : a))
         : tightest(states);
       const resetAt = new Date(clock.now().getTime() + shown.msBeforeNext);
-      const headers = {
-        'X-RateLimit-Limit': String(shown.points),
-        'X-RateLimit-Remaining': String(shown.remaining),
-        'X-RateLimit-Reset': String(Math.ceil(resetAt.getTime() / 1000)),
-        'RateLimit-Policy': states.map((s) => `${s.points};w=${s.seconds}`).join(', '),
+      const state: LimitState = {
+        limit: shown.points,
+        remaining: shown.remaining,
+        resetAt,
+        windows: states.map((s) => ({ limit: s.points, seconds: s.seconds })),
       };
       if (blocking.length) {
         deps.onRefused?.(shown.name === 'minute' ? 'requests_per_minute' : 'requests_per_hour');
-        throw tooManyRequests(
+        throw new RateLimitedError(
           `Limite de ${shown.points} ${shown.what} excedido. Tente novamente mais tarde.`,
           { remaining: 0, resetAt, retryAfterSeconds: Math.ceil(shown.msBeforeNext / 1000) },
-          headers,
+          state,
         );
       }
-      return headers;
+      return state;
     },
   };
 }

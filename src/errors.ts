@@ -1,0 +1,131 @@
+/**
+ * The errors the service's own code raises, neutral of any transport: each has a kind (what went
+ * wrong, for the caller) and a stable code; its message is the Portuguese text the caller reads.
+ * Only the HTTP layer knows which status a kind is (src/http/error-response.ts); anything that is
+ * not a ServiceError reaches the caller as an internal error whose details stay in the log.
+ */
+export type ErrorKind =
+  | 'invalid'
+  | 'unauthenticated'
+  | 'payment_required'
+  | 'forbidden'
+  | 'not_found'
+  | 'method_not_allowed'
+  | 'conflict'
+  | 'too_large'
+  | 'unsupported_media_type'
+  | 'unprocessable'
+  | 'rate_limited'
+  | 'internal'
+  | 'unavailable';
+
+export class ServiceError extends Error {
+  constructor(
+    readonly kind: ErrorKind,
+    readonly code: string,
+    message: string,
+    /** fields the caller gets beside the message (the spec's `remaining`, `resetAt`, `campo`...) */
+    readonly details: Record<string, unknown> = {},
+    /** when asking again makes sense (rate limits, a busy or unavailable dependency) */
+    readonly retryAfterSeconds?: number,
+  ) {
+    super(message);
+    this.name = 'ServiceError';
+  }
+}
+
+export const invalid = (message: string, code = 'INVALID_REQUEST', details?: Record<string, unknown>) =>
+  new ServiceError('invalid', code, message, details);
+export const unauthenticated = (message = 'Credencial em falta ou inválida.', code = 'UNAUTHORIZED') =>
+  new ServiceError('unauthenticated', code, message);
+export const paymentRequired = (message: string, code: string, details?: Record<string, unknown>) =>
+  new ServiceError('payment_required', code, message, details);
+export const forbidden = (message: string, code = 'FORBIDDEN') =>
+  new ServiceError('forbidden', code, message);
+export const notFound = (message = 'Recurso não encontrado.', code = 'NOT_FOUND') =>
+  new ServiceError('not_found', code, message);
+export const conflict = (message: string, code = 'CONFLICT', retryAfterSeconds?: number) =>
+  new ServiceError('conflict', code, message, {}, retryAfterSeconds);
+export const unprocessable = (message: string, code: string) =>
+  new ServiceError('unprocessable', code, message);
+
+/** The state of the rate-limit window a caller is closest to running out of. */
+export interface LimitState {
+  limit: number;
+  remaining: number;
+  resetAt: Date;
+  /** every window the request was counted in: limit and length in seconds */
+  windows: { limit: number; seconds: number }[];
+}
+
+/** A limit reached: the spec's body (remaining, resetAt) and, when known, the window that refused. */
+export class RateLimitedError extends ServiceError {
+  constructor(
+    message: string,
+    limit: { remaining: number; resetAt: Date; retryAfterSeconds: number },
+    readonly state?: LimitState,
+    code = 'RATE_LIMITED',
+  ) {
+    super(
+      'rate_limited',
+      code,
+      message,
+      { remaining: limit.remaining, resetAt: limit.resetAt.toISOString() },
+      Math.max(1, limit.retryAfterSeconds),
+    );
+  }
+}
+
+/**
+ * A dependency (database, Redis, search cluster) did not answer. The caller is told to come back
+ * and is charged nothing; the cause is logged, never sent.
+ */
+export class DependencyUnavailableError extends ServiceError {
+  constructor(
+    readonly dependency: string,
+    override readonly cause?: unknown,
+  ) {
+    super(
+      'unavailable',
+      'SERVICE_UNAVAILABLE',
+      'Serviço temporariamente indisponível. Tente novamente dentro de momentos.',
+      {},
+      5,
+    );
+  }
+}
+
+/** pg / PGlite / network error codes that mean "the database is not reachable right now". */
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENOTFOUND',
+  'EPIPE',
+  '57P01', // admin_shutdown
+  '57P02', // crash_shutdown
+  '57P03', // cannot_connect_now
+  '53300', // too_many_connections
+  '08000',
+  '08003',
+  '08006',
+  '08001',
+  '08004',
+]);
+
+/** True when an error says a dependency is down or unreachable rather than that the request is wrong. */
+export function isUnavailable(error: unknown): boolean {
+  if (!error || typeof error !== 'object') return false;
+  const e = error as { code?: unknown; message?: unknown; errors?: unknown[] };
+  if (typeof e.code === 'string' && UNAVAILABLE_CODES.has(e.code)) return true;
+  if (
+    typeof e.message === 'string' &&
+    /timeout exceeded when trying to connect|Connection terminated|connect ECONNREFUSED|is not queryable/i.test(
+      e.message,
+    )
+  )
+    return true;
+  // AggregateError from dual-stack connection attempts
+  return Array.isArray(e.errors) && e.errors.some(isUnavailable);
+}
