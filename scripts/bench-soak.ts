@@ -90,6 +90,7 @@ if (references.length === 0) {
 }
 
 // ---- Redis and the API process ----
+const METRICS_TOKEN = 'soak-metrics-token-0123456789';
 const redis = await startRedisServer();
 const dist = buildCompiled();
 const api: ChildProcess = spawn(process.execPath, [join(dist, 'src', 'main.js')], {
@@ -106,6 +107,7 @@ const api: ChildProcess = spawn(process.execPath, [join(dist, 'src', 'main.js')]
     RATE_LIMIT_PER_MINUTE: '100000000',
     RATE_LIMIT_PER_HOUR: '100000000',
     PUBLIC_RATE_LIMIT_PER_MINUTE: '100000000',
+    METRICS_TOKEN: METRICS_TOKEN,
   },
   stdio: ['ignore', 'pipe', 'pipe'],
 });
@@ -130,17 +132,44 @@ const rssMb = () => {
   const status = readFileSync(`/proc/${api.pid}/status`, 'utf8');
   return Number(/VmRSS:\s+(\d+)/.exec(status)![1]) / 1024;
 };
+interface HeapFigures {
+  /** JavaScript objects, live or not yet collected */
+  usedMb: number;
+  /** what V8 has reserved for them: RSS follows this, not usedMb */
+  totalMb: number;
+  /** Buffers and other memory outside the V8 heap */
+  externalMb: number;
+}
+/** The API's memory as V8 sees it (MB), from its own /metrics: what part of RSS is JavaScript. */
+const heapFigures = async (): Promise<HeapFigures> => {
+  const text = await (
+    await fetch(`${baseUrl}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })
+  ).text();
+  const mb = (name: string) =>
+    Number(new RegExp(`^${name} (\\S+)`, 'm').exec(text)?.[1] ?? NaN) / 1024 / 1024;
+  return {
+    usedMb: mb('nodejs_heap_size_used_bytes'),
+    totalMb: mb('nodejs_heap_size_total_bytes'),
+    externalMb: mb('nodejs_external_memory_bytes'),
+  };
+};
+const NO_FIGURES: HeapFigures = { usedMb: NaN, totalMb: NaN, externalMb: NaN };
 
 // ---- traffic ----
 interface MinuteStats {
   latencies: number[];
   statuses: Map<number, number>;
   fault: string;
+  /** the API's resident memory and V8 heap in use at the minute's end (MB) */
+  rssMb: number;
+  heap: HeapFigures;
 }
 const minutes: MinuteStats[] = Array.from({ length: MINUTES }, () => ({
   latencies: [],
   statuses: new Map(),
   fault: '',
+  rssMb: NaN,
+  heap: NO_FIGURES,
 }));
 const statuses = new Map<number, number>();
 const byKind = new Map<string, number>();
@@ -280,6 +309,8 @@ for (let minute = 0; minute < MINUTES; minute++) {
     rssPeak = Math.max(rssPeak, rssMb());
   }
   const m = minutes[minute]!;
+  m.rssMb = rssMb();
+  m.heap = await heapFigures().catch(() => NO_FIGURES);
   process.stdout.write(`  minuto ${minute + 1}: ${m.latencies.length} pedidos, falha: ${m.fault}\n`);
 }
 const rssEnd = rssMb();
@@ -319,7 +350,9 @@ const serverErrors = (map: Map<number, number>) =>
   [...map].filter(([s]) => s >= 500 && s !== 503).reduce((sum, [, n]) => sum + n, 0);
 const unavailable = (map: Map<number, number>) => map.get(503) ?? 0;
 
-console.log('\nminuto | pedidos | pedidos/s | p50 ms | p99 ms | 503 | outros 5xx | falha');
+console.log(
+  '\nminuto | pedidos | pedidos/s | p50 ms | p99 ms | 503 | outros 5xx | RSS MB | heap usado | heap total | externa | falha',
+);
 minutes.forEach((m, i) => {
   console.log(
     [
@@ -330,6 +363,10 @@ minutes.forEach((m, i) => {
       percentile(m.latencies, 99).toFixed(1).padStart(6),
       String(unavailable(m.statuses)).padStart(3),
       String(serverErrors(m.statuses)).padStart(10),
+      m.rssMb.toFixed(0).padStart(6),
+      m.heap.usedMb.toFixed(0).padStart(9),
+      m.heap.totalMb.toFixed(0).padStart(10),
+      m.heap.externalMb.toFixed(0).padStart(8),
       m.fault,
     ].join(' | '),
   );
