@@ -1,8 +1,7 @@
 /**
  * How the benchmark scripts start the server they measure: compiled (npm run build) and run from
- * dist/, as the Dockerfile runs the service. Under tsx the transpiler and its source maps held
- * ~70 MB of the process's memory (RSS at rest 195 MB against 127 MB compiled), which is not the
- * service's.
+ * dist/, as the Dockerfile runs the service. Under tsx the transpiler and its source maps hold a
+ * good part of the process's memory, which is not the service's.
  */
 import { execFileSync, fork, type ChildProcess } from 'node:child_process';
 import { existsSync, symlinkSync } from 'node:fs';
