@@ -10,7 +10,8 @@ import {
   type SearchEngine,
   type SearchResult,
 } from './engine.js';
-import { assertWithinResultWindow, parseSearchBody, type SearchBody } from './search-request.js';
+import type { SearchBody } from './search-body.js';
+import { assertWithinResultWindow, parseSearchBody } from './search-request.js';
 import { checkSearchToken, issueSearchToken, type TokenStatus } from './search-token.js';
 
 /** What a search costs: the spec's credit rules in one place. */
