@@ -3,6 +3,7 @@ import countries from 'i18n-iso-countries';
 import { invalid } from '../errors.js';
 import type { StockQuery } from './engine.js';
 import { DEFAULT_PER_PAGE, type SearchBody } from './search-body.js';
+import { canonicalFields } from './canonical-query.js';
 import { fold, normalizeReference } from './references.js';
 import { textWords } from './text-query.js';
 
@@ -135,25 +136,4 @@ function inCents(value: number, field: string): number {
 function requireWords(value: string, field: string): string {
   if (fold(value) === '') throw invalid(`O campo ${field} não pode estar vazio.`, 'VALIDATION_ERROR');
   return value;
-}
-
-/** The same search written differently (case, accents, reference punctuation) gets the same fields. */
-export function canonicalFields(q: StockQuery): Record<string, string | number | boolean> {
-  const fields: Record<string, string | number | boolean | undefined> = {
-    reference: q.reference !== undefined ? normalizeReference(q.reference) : undefined,
-    vehicle_make: q.vehicleMake !== undefined ? fold(q.vehicleMake) : undefined,
-    vehicle_model: q.vehicleModel !== undefined ? fold(q.vehicleModel) : undefined,
-    part_id: q.partId,
-    text: q.text !== undefined ? textWords(fold(q.text)).join(' ') : undefined,
-    condition: q.condition,
-    is_oem: q.isOem,
-    is_aftermarket: q.isAftermarket,
-    country: q.country,
-    price_min: q.priceMin,
-    price_max: q.priceMax,
-  };
-  return Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) as Record<
-    string,
-    string | number | boolean
-  >;
 }

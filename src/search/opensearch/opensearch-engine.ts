@@ -1,6 +1,6 @@
 import { Client, errors, type API } from '@opensearch-project/opensearch';
 import { LRUCache } from 'lru-cache';
-import { DependencyUnavailableError } from '../errors.js';
+import { DependencyUnavailableError } from '../../errors.js';
 import {
   QueryNotSupportedError,
   type DetailedPriceStats,
@@ -12,7 +12,7 @@ import {
   type SearchEngine,
   type SearchResult,
   type StockQuery,
-} from './engine.js';
+} from '../engine.js';
 import {
   bucketCounts,
   completeAnswer,
@@ -26,8 +26,8 @@ import {
   type Bucket,
   type MsearchError,
   type SearchAnswer,
-} from './opensearch-answers.js';
-import { toHit } from './opensearch-documents.js';
+} from './answers.js';
+import { toHit } from './documents.js';
 import {
   MAX_RESULT_WINDOW,
   facetsBody,
@@ -37,9 +37,9 @@ import {
   searchBody,
   searchPreference,
   statsBody,
-} from './opensearch-queries.js';
-import { bucketPrices, histogramBounds, quartileRanks, quartilesFromRanks } from './price-math.js';
-import { shared } from './shared-computations.js';
+} from './queries.js';
+import { bucketPrices, histogramBounds, quartileRanks, quartilesFromRanks } from '../price-math.js';
+import { shared } from '../shared-computations.js';
 
 export interface OpenSearchEngineOptions {
   /** the alias searches read (the indexer writes behind it) */

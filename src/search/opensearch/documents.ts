@@ -1,7 +1,7 @@
 import type { Types } from '@opensearch-project/opensearch';
-import type { Condition } from '../db/schema.js';
-import type { ItemReference, StockDocument, StockHit } from './engine.js';
-import { normalizeReference } from './references.js';
+import type { Condition } from '../../db/schema.js';
+import type { ItemReference, StockDocument, StockHit } from '../engine.js';
+import { normalizeReference } from '../references.js';
 
 /** A stock item as stored in the index (`mappings/stock.json`, snake_case like the tables). */
 export interface StockSource {
