@@ -39,13 +39,11 @@ export interface ItemReference {
 }
 
 /** A stock item as the engines return it (the HTTP layer names the fields for the client). */
-export interface StockHit {
+export interface StockItem {
   id: number;
   reference: string;
   /** associated references (not the item's own) */
   references: ItemReference[];
-  /** the item's reference that the query's reference matched (own, associated or cross-reference); null without a reference query */
-  matchedReference: string | null;
   title: string;
   description: string;
   partId: number | null;
@@ -63,6 +61,12 @@ export interface StockHit {
   quantity: number;
   /** ISO-8601 UTC */
   updatedAt: string;
+}
+
+/** A stock item a search found. */
+export interface StockHit extends StockItem {
+  /** the item's reference that the query's reference matched (own, associated or cross-reference); null without a reference query */
+  matchedReference: string | null;
 }
 
 export interface PriceSummary {
@@ -134,7 +138,7 @@ export interface FacetValue {
 }
 
 /** A full stock document as read from Postgres, the source of truth; what the indexer writes. */
-export interface StockDocument extends Omit<StockHit, 'matchedReference'> {
+export interface StockDocument extends StockItem {
   referenceNorm: string;
   /** the references of the item's cross-reference group (to name the matched one) */
   xrefReferences: ItemReference[];

@@ -24,7 +24,7 @@ import {
   type KnownQuery,
 } from './known-queries.js';
 import { DEFAULT_MAX_MODELS_MERGED, modelMerge } from './model-merge.js';
-import { orderedKeys, PAGE_ORDER, pageQuery, toHit, type HitRow } from './page-rows.js';
+import { orderedKeys, PAGE_ORDER, pageQuery, toHit, type PageRow } from './page-rows.js';
 import { jsonRows, type Fragment } from './sql-fragments.js';
 import { detailedStats, FIGURES, groupsQuery, summarize, type Figures } from './statistics.js';
 
@@ -131,7 +131,7 @@ export class PostgresEngine implements SearchEngine {
       // Index seeks whatever the values: one generic plan serves them all, so the statement is
       // prepared and not planned again. When the words cover too many models it answers nothing
       // and says so; the range scan below is then planned for its values, as every other search.
-      const merged = await sql<{ items: HitRow[]; over: boolean }>`${prepared}
+      const merged = await sql<{ items: PageRow[]; over: boolean }>`${prepared}
         with recursive ${merge.models}
         select ${jsonRows(pageQuery(query, merge.keys), PAGE_ORDER)} as items, ${merge.over} as over`.execute(
         this.db,
@@ -139,7 +139,7 @@ export class PostgresEngine implements SearchEngine {
       if (!merged.rows[0]!.over) return merged.rows[0]!.items.map(toHit);
     }
     const result = await sql<{
-      items: HitRow[];
+      items: PageRow[];
     }>`${statementStart(query)}select ${jsonRows(pageQuery(query, orderedKeys(matching(query), page)), PAGE_ORDER)} as items`.execute(
       this.db,
     );
@@ -167,7 +167,7 @@ export class PostgresEngine implements SearchEngine {
       select hit.id, (-k.position)::real as rank, hit.price
       from unnest(${ids}::bigint[]) with ordinality k(id, position)
       cross join lateral (select si.id, si.price from stock_items si where ${stillMatching} offset 0) hit`;
-    const result = await sql<{ items: HitRow[] }>`${prepared}
+    const result = await sql<{ items: PageRow[] }>`${prepared}
       select ${jsonRows(pageQuery(query, keys), PAGE_ORDER)} as items`.execute(this.db);
     return result.rows[0]!.items.map(toHit);
   }
@@ -184,7 +184,7 @@ export class PostgresEngine implements SearchEngine {
   ): Promise<SearchResult & { order: IdOrder | null }> {
     const ranked = withOrder && query.text !== undefined;
     const result = await sql<
-      Figures & { items: HitRow[]; ranked_ids: string | null }
+      Figures & { items: PageRow[]; ranked_ids: string | null }
     >`${statementStart(query)}
       with matched as materialized ${matching(query)},
            grouped as (${groupsQuery(sql`matched`, { byCountry: false })})
