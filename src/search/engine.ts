@@ -151,7 +151,10 @@ export interface StockDocument extends StockItem {
 
 export interface SearchEngine {
   readonly name: 'postgres' | 'opensearch';
-  /** one page of items, the total, and the stats over the whole result set */
+  /**
+   * one page of items, the total, and the stats over the whole result set; the page lies within
+   * MAX_RESULT_WINDOW (result-window.ts: the search service checks it before asking)
+   */
   search(query: StockQuery, page: PageRequest): Promise<SearchResult>;
   /** detailed statistics over the whole result set */
   stats(query: StockQuery): Promise<DetailedPriceStats>;
@@ -162,15 +165,4 @@ export interface SearchEngine {
   // Writing is not the engine's business: the indexer (indexer/) keeps OpenSearch in step with
   // Postgres through the outbox, with external versions.
   close?(): Promise<void>;
-}
-
-/** Thrown by an engine for a query it cannot answer as asked (for example a page beyond its window). */
-export class QueryNotSupportedError extends Error {
-  constructor(
-    message: string,
-    readonly code: string,
-  ) {
-    super(message);
-    this.name = 'QueryNotSupportedError';
-  }
 }

@@ -7,9 +7,6 @@ import { canonicalFields } from './canonical-query.js';
 import { fold, normalizeReference } from './references.js';
 import { textWords } from './text-query.js';
 
-/** Deepest result a page may reach, on every engine (OpenSearch's max_result_window). */
-export const MAX_RESULT_WINDOW = 10_000;
-
 const ALIASES = [
   ['reference', 'referencia'],
   ['vehicle_make', 'marca_veiculo'],
@@ -103,19 +100,6 @@ export function parseSearchBody(body: SearchBody): ParsedSearch {
       .map(([k, v]) => `${k}=${String(v)}`)
       .join(', '),
   };
-}
-
-/**
- * Pages are served within the first MAX_RESULT_WINDOW results (a search's own rule: the statistics
- * endpoint, which has no pages, ignores page and per_page).
- */
-export function assertWithinResultWindow({ page, perPage }: { page: number; perPage: number }): void {
-  if (page * perPage > MAX_RESULT_WINDOW) {
-    throw invalid(
-      `A paginação está limitada aos primeiros ${MAX_RESULT_WINDOW.toLocaleString('pt-PT')} resultados (page × per_page ≤ ${MAX_RESULT_WINDOW}); refine a pesquisa com filtros.`,
-      'PAGE_OUT_OF_RANGE',
-    );
-  }
 }
 
 /**

@@ -9,8 +9,6 @@ type Query = Types.Common_QueryDsl.QueryContainer;
 type Aggregations = Record<string, Types.Common_Aggregations.AggregationContainer>;
 type Sort = Types.Common.SortCombinations[];
 
-/** index.max_result_window (mappings/stock.json): from + size beyond it is refused. */
-export { MAX_RESULT_WINDOW } from '../search-request.js';
 /** cardinality is exact below this many distinct vendors, approximate above. */
 export const VENDOR_PRECISION_THRESHOLD = 40_000;
 

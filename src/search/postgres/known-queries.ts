@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { LRUCache } from 'lru-cache';
 import { canonicalFields } from '../canonical-query.js';
 import type { PriceStats, StockQuery } from '../engine.js';
-import { MAX_RESULT_WINDOW } from '../search-request.js';
+import { MAX_RESULT_WINDOW } from '../result-window.js';
 
 /** What is kept of a query while it is known: its statistics and, for text, its order of results. */
 export interface KnownQuery {

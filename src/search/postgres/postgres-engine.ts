@@ -12,7 +12,7 @@ import type {
   StockHit,
   StockQuery,
 } from '../engine.js';
-import { MAX_RESULT_WINDOW } from '../search-request.js';
+import { MAX_RESULT_WINDOW } from '../result-window.js';
 import { shared } from '../shared-computations.js';
 import { conditions, matching, statementStart } from './conditions.js';
 import {
