@@ -33,7 +33,7 @@ export const SearchBodySchema = Type.Object(
     modelo_veiculo: Type.Optional(text(100, 'Sinónimo de vehicle_model')),
     parte_id: Type.Optional(partId('Sinónimo de part_id')),
     texto: Type.Optional(text(200, 'Sinónimo de text')),
-    // an enum of strings, as the schema has always said it (a union of literals would be an anyOf)
+    // an enum in the schema: a union of literals would be an anyOf, and its errors read differently
     condition: Type.Optional(Type.Unsafe<Condition>({ type: 'string', enum: [...CONDITIONS] })),
     is_oem: Type.Optional(Type.Boolean({ description: 'Só peças OEM' })),
     is_aftermarket: Type.Optional(Type.Boolean({ description: 'Só peças aftermarket' })),

@@ -7,7 +7,7 @@ import { roundPrice } from '../price-math.js';
  * Reading the cluster's answers into the engine port's figures. The shapes below are the parts of
  * the answers to the requests queries.ts builds.
  */
-/** The parts of the aggregation results this engine asks for (queries.ts builds them). */
+/** What a stats aggregation answers. */
 export interface StatsValue {
   count: number;
   min: number | null;
