@@ -1,6 +1,6 @@
 import { Client, type API } from '@opensearch-project/opensearch';
 import type { StockDocument } from '../src/search/engine.js';
-import { deleteLines, indexLines } from '../src/search/opensearch-documents.js';
+import { deleteLines, indexLines } from '../src/search/opensearch/documents.js';
 
 /** What the worker writes: current documents, and tombstones for items that are gone. */
 export interface WriteBatch {

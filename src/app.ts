@@ -14,8 +14,8 @@ import { catalogRoutes } from './http/routes/catalog.js';
 import { creditsRoutes } from './http/routes/credits.js';
 import { healthRoutes } from './http/routes/health.js';
 import { paymentsRoutes } from './http/routes/payments.js';
-import { searchRoutes } from './http/routes/search.js';
 import { toolsRoutes } from './http/routes/tools.js';
+import { searchRoutes } from './search/search.routes.js';
 import type { Services } from './services.js';
 
 /** Every declared route of the service. The OpenAPI document and the test client read the same list. */
@@ -28,7 +28,7 @@ export function declaredRoutes(services: Services, extraRoutes: AnyRoute[] = [])
   routes.push(
     ...healthRoutes(services.readiness, openApi),
     ...accountsRoutes(services),
-    ...searchRoutes(services),
+    ...searchRoutes({ search: services.search, metrics: services.metrics }),
     ...creditsRoutes(services),
     ...paymentsRoutes(services),
     ...catalogRoutes(services),

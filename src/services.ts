@@ -17,6 +17,7 @@ import { Metrics } from './metrics/metrics.js';
 import { createSearchEngine } from './search/create-engine.js';
 import { measuredEngine } from './search/measured-engine.js';
 import type { SearchEngine } from './search/engine.js';
+import { createSearchService, type SearchService } from './search/search-service.js';
 
 /** Everything the app and the workers use, built once and passed explicitly (no module singletons). */
 export interface Services {
@@ -30,6 +31,7 @@ export interface Services {
   /** prefix for every Redis key and queue this process writes (tests isolate themselves with it) */
   redisPrefix: string;
   engine: SearchEngine;
+  search: SearchService;
   authenticator: Authenticator;
   /** credentials recently looked up; told when a key or session changes */
   credentials: CredentialCache;
@@ -37,7 +39,6 @@ export interface Services {
   credentialGuard: CredentialFailureGuard;
   login: LoginService;
   registration: RegistrationService;
-  searchTokenSecret: string;
   /** Idempotency-Key responses, pruned after 24 hours */
   idempotency: IdempotencyStore;
   readiness: ReadinessCheck[];
@@ -157,7 +158,7 @@ export async function createServices(config: Config, overrides: ServiceOverrides
       new RegistrationGuard(limiters, config.rateLimits, clock),
       passwords,
     ),
-    searchTokenSecret,
+    search: createSearchService({ db, engine, clock, searchTokenSecret }),
     idempotency,
     readiness,
     metrics,

@@ -39,13 +39,11 @@ export interface ItemReference {
 }
 
 /** A stock item as the engines return it (the HTTP layer names the fields for the client). */
-export interface StockHit {
+export interface StockItem {
   id: number;
   reference: string;
   /** associated references (not the item's own) */
   references: ItemReference[];
-  /** the item's reference that the query's reference matched (own, associated or cross-reference); null without a reference query */
-  matchedReference: string | null;
   title: string;
   description: string;
   partId: number | null;
@@ -63,6 +61,12 @@ export interface StockHit {
   quantity: number;
   /** ISO-8601 UTC */
   updatedAt: string;
+}
+
+/** A stock item a search found. */
+export interface StockHit extends StockItem {
+  /** the item's reference that the query's reference matched (own, associated or cross-reference); null without a reference query */
+  matchedReference: string | null;
 }
 
 export interface PriceSummary {
@@ -134,7 +138,7 @@ export interface FacetValue {
 }
 
 /** A full stock document as read from Postgres, the source of truth; what the indexer writes. */
-export interface StockDocument extends Omit<StockHit, 'matchedReference'> {
+export interface StockDocument extends StockItem {
   referenceNorm: string;
   /** the references of the item's cross-reference group (to name the matched one) */
   xrefReferences: ItemReference[];
@@ -147,7 +151,10 @@ export interface StockDocument extends Omit<StockHit, 'matchedReference'> {
 
 export interface SearchEngine {
   readonly name: 'postgres' | 'opensearch';
-  /** one page of items, the total, and the stats over the whole result set */
+  /**
+   * one page of items, the total, and the stats over the whole result set; the page lies within
+   * MAX_RESULT_WINDOW (result-window.ts: the search service checks it before asking)
+   */
   search(query: StockQuery, page: PageRequest): Promise<SearchResult>;
   /** detailed statistics over the whole result set */
   stats(query: StockQuery): Promise<DetailedPriceStats>;
@@ -158,15 +165,4 @@ export interface SearchEngine {
   // Writing is not the engine's business: the indexer (indexer/) keeps OpenSearch in step with
   // Postgres through the outbox, with external versions.
   close?(): Promise<void>;
-}
-
-/** Thrown by an engine for a query it cannot answer as asked (for example a page beyond its window). */
-export class QueryNotSupportedError extends Error {
-  constructor(
-    message: string,
-    readonly code: string,
-  ) {
-    super(message);
-    this.name = 'QueryNotSupportedError';
-  }
 }

@@ -1,94 +1,11 @@
 import { createHash } from 'node:crypto';
 import countries from 'i18n-iso-countries';
-import { CONDITIONS, type Condition } from '../db/schema.js';
 import { invalid } from '../errors.js';
 import type { StockQuery } from './engine.js';
+import { DEFAULT_PER_PAGE, type SearchBody } from './search-body.js';
+import { canonicalFields } from './canonical-query.js';
 import { fold, normalizeReference } from './references.js';
 import { textWords } from './text-query.js';
-
-/** Deepest result a page may reach, on every engine (OpenSearch's max_result_window). */
-export const MAX_RESULT_WINDOW = 10_000;
-export const DEFAULT_PER_PAGE = 20;
-export const MAX_PER_PAGE = 100;
-/** The highest price a stock item can have (numeric(12, 2)). */
-export const MAX_PRICE = 9_999_999_999.99;
-
-const text = (max: number, description: string) => ({
-  type: 'string',
-  minLength: 1,
-  maxLength: max,
-  description,
-});
-
-/** Request body of POST /data/search and /data/search/stats: the spec's fields plus the Portuguese aliases. */
-export const searchBodySchema = {
-  type: 'object',
-  additionalProperties: false,
-  properties: {
-    reference: text(
-      100,
-      'Referência OEM, aftermarket ou genérica; as referências associadas também são pesquisadas',
-    ),
-    vehicle_make: text(100, 'Marca do veículo'),
-    vehicle_model: text(
-      100,
-      'Modelo do veículo (palavras inteiras a partir do início: "Golf" encontra "Golf VII")',
-    ),
-    part_id: { type: 'integer', minimum: 1, maximum: 2_147_483_647, description: 'Id da peça no catálogo' },
-    text: text(200, 'Texto livre sobre título e descrição'),
-    referencia: text(100, 'Sinónimo de reference'),
-    marca_veiculo: text(100, 'Sinónimo de vehicle_make'),
-    modelo_veiculo: text(100, 'Sinónimo de vehicle_model'),
-    parte_id: { type: 'integer', minimum: 1, maximum: 2_147_483_647, description: 'Sinónimo de part_id' },
-    texto: text(200, 'Sinónimo de text'),
-    condition: { type: 'string', enum: [...CONDITIONS] },
-    is_oem: { type: 'boolean', description: 'Só peças OEM' },
-    is_aftermarket: { type: 'boolean', description: 'Só peças aftermarket' },
-    country: { type: 'string', pattern: '^[A-Za-z]{2}$', description: 'País do vendedor, ISO 3166-1 alfa-2' },
-    price_min: {
-      type: 'number',
-      minimum: 0,
-      maximum: MAX_PRICE,
-      description: 'Preço mínimo em EUR, no máximo com duas casas decimais',
-    },
-    price_max: {
-      type: 'number',
-      minimum: 0,
-      maximum: MAX_PRICE,
-      description: 'Preço máximo em EUR, no máximo com duas casas decimais',
-    },
-    page: { type: 'integer', minimum: 1, default: 1 },
-    per_page: { type: 'integer', minimum: 1, maximum: MAX_PER_PAGE, default: DEFAULT_PER_PAGE },
-    search_token: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 512,
-      description: 'Token de uma primeira pesquisa, para paginar sem custo',
-    },
-  },
-} as const;
-
-export interface SearchBody {
-  reference?: string;
-  vehicle_make?: string;
-  vehicle_model?: string;
-  part_id?: number;
-  text?: string;
-  referencia?: string;
-  marca_veiculo?: string;
-  modelo_veiculo?: string;
-  parte_id?: number;
-  texto?: string;
-  condition?: Condition;
-  is_oem?: boolean;
-  is_aftermarket?: boolean;
-  country?: string;
-  price_min?: number;
-  price_max?: number;
-  page?: number;
-  per_page?: number;
-  search_token?: string;
-}
 
 const ALIASES = [
   ['reference', 'referencia'],
@@ -186,19 +103,6 @@ export function parseSearchBody(body: SearchBody): ParsedSearch {
 }
 
 /**
- * Pages are served within the first MAX_RESULT_WINDOW results (a search's own rule: the statistics
- * endpoint, which has no pages, ignores page and per_page).
- */
-export function assertWithinResultWindow({ page, perPage }: { page: number; perPage: number }): void {
-  if (page * perPage > MAX_RESULT_WINDOW) {
-    throw invalid(
-      `A paginação está limitada aos primeiros ${MAX_RESULT_WINDOW.toLocaleString('pt-PT')} resultados (page × per_page ≤ ${MAX_RESULT_WINDOW}); refine a pesquisa com filtros.`,
-      'PAGE_OUT_OF_RANGE',
-    );
-  }
-}
-
-/**
  * Prices are in cents; a bound between two cents (10.005) would be rounded one way by PostgreSQL's
  * numeric and another by OpenSearch's scaled price, so the two engines could disagree on an item
  * priced at the bound. Refused rather than guessed.
@@ -216,25 +120,4 @@ function inCents(value: number, field: string): number {
 function requireWords(value: string, field: string): string {
   if (fold(value) === '') throw invalid(`O campo ${field} não pode estar vazio.`, 'VALIDATION_ERROR');
   return value;
-}
-
-/** The same search written differently (case, accents, reference punctuation) gets the same fields. */
-export function canonicalFields(q: StockQuery): Record<string, string | number | boolean> {
-  const fields: Record<string, string | number | boolean | undefined> = {
-    reference: q.reference !== undefined ? normalizeReference(q.reference) : undefined,
-    vehicle_make: q.vehicleMake !== undefined ? fold(q.vehicleMake) : undefined,
-    vehicle_model: q.vehicleModel !== undefined ? fold(q.vehicleModel) : undefined,
-    part_id: q.partId,
-    text: q.text !== undefined ? textWords(fold(q.text)).join(' ') : undefined,
-    condition: q.condition,
-    is_oem: q.isOem,
-    is_aftermarket: q.isAftermarket,
-    country: q.country,
-    price_min: q.priceMin,
-    price_max: q.priceMax,
-  };
-  return Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) as Record<
-    string,
-    string | number | boolean
-  >;
 }

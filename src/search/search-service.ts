@@ -3,14 +3,10 @@ import type { Clock } from '../clock.js';
 import { createSearchRecorder, type ChargeOutcome, type SearchRecord } from '../credits/ledger.js';
 import type { Database } from '../db/database.js';
 import type { TransactionScope } from '../db/transaction-scope.js';
-import { invalid } from '../errors.js';
-import {
-  QueryNotSupportedError,
-  type DetailedPriceStats,
-  type SearchEngine,
-  type SearchResult,
-} from './engine.js';
-import { assertWithinResultWindow, parseSearchBody, type SearchBody } from './search-request.js';
+import type { DetailedPriceStats, SearchEngine, SearchResult } from './engine.js';
+import { assertWithinResultWindow } from './result-window.js';
+import type { SearchBody } from './search-body.js';
+import { parseSearchBody } from './search-request.js';
 import { checkSearchToken, issueSearchToken, type TokenStatus } from './search-token.js';
 
 /** What a search costs: the spec's credit rules in one place. */
@@ -41,16 +37,6 @@ export interface SearchServiceDependencies {
   searchTokenSecret: string;
 }
 
-/** An engine's "cannot answer this as asked" is the caller's 400, not our 500. */
-async function askEngine<T>(call: () => Promise<T>): Promise<T> {
-  try {
-    return await call();
-  } catch (error) {
-    if (error instanceof QueryNotSupportedError) throw invalid(error.message, error.code);
-    throw error;
-  }
-}
-
 export function createSearchService({ db, engine, clock, searchTokenSecret }: SearchServiceDependencies) {
   const recorder = createSearchRecorder(db);
   return {
@@ -76,9 +62,7 @@ export function createSearchService({ db, engine, clock, searchTokenSecret }: Se
         parsed.fieldsHash,
         now,
       );
-      const result = await askEngine(() =>
-        engine.search(parsed.query, { page: parsed.page, perPage: parsed.perPage }),
-      );
+      const result = await engine.search(parsed.query, { page: parsed.page, perPage: parsed.perPage });
       const cost = result.total > 0 && check.status !== 'valid' ? SEARCH_COST : 0;
       const record: SearchRecord = {
         kind: 'search',
@@ -118,7 +102,7 @@ export function createSearchService({ db, engine, clock, searchTokenSecret }: Se
     ): Promise<StatsOutcome> {
       const parsed = parseSearchBody(body);
       const now = clock.now();
-      const stats = await askEngine(() => engine.stats(parsed.query));
+      const stats = await engine.stats(parsed.query);
       const cost = stats.totalResults > 0 ? STATS_COST : 0;
       const record: SearchRecord = {
         kind: 'stats',

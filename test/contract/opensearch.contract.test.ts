@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { describe } from 'vitest';
-import { OpenSearchEngine } from '../../src/search/opensearch-engine.js';
+import { OpenSearchEngine } from '../../src/search/opensearch/opensearch-engine.js';
 import { createClusterClient } from '../../indexer/cluster.js';
 import { aliasTargets } from '../../indexer/index-admin.js';
 import { rebuildIndex } from '../../indexer/rebuild.js';

@@ -1,7 +1,7 @@
 import { RawNode, type KyselyPlugin } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SearchEngine, SearchResult } from '../../src/search/engine.js';
-import { PostgresEngine, type PostgresEngineOptions } from '../../src/search/postgres-engine.js';
+import { PostgresEngine, type PostgresEngineOptions } from '../../src/search/postgres/postgres-engine.js';
 import { FIXTURE_ITEMS, loadStockFixture } from '../helpers/stock-fixture.js';
 import { createTestDatabase } from '../helpers/test-database.js';
 import { TEST_DATABASE_URL } from '../helpers/test-env.js';

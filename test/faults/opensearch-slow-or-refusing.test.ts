@@ -2,7 +2,7 @@ import type { Client } from '@opensearch-project/opensearch';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { rebuildIndex } from '../../indexer/rebuild.js';
 import { ManualClock } from '../../src/clock.js';
-import { OpenSearchEngine } from '../../src/search/opensearch-engine.js';
+import { OpenSearchEngine } from '../../src/search/opensearch/opensearch-engine.js';
 import { createTestAccount, creditsOf, type TestAccount } from '../helpers/accounts-fixture.js';
 import { FaultProxy, type ProxiedRequest } from '../helpers/fault-proxy.js';
 import { expectLedgerMatchesBalance } from '../helpers/ledger-check.js';

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../../src/db/database.js';
 import { prepared } from '../../src/db/prepared-statements.js';
 import type { StockQuery } from '../../src/search/engine.js';
-import { PostgresEngine } from '../../src/search/postgres-engine.js';
+import { PostgresEngine } from '../../src/search/postgres/postgres-engine.js';
 import { FIXTURE_GROUPS, FIXTURE_ITEMS, loadStockFixture } from '../helpers/stock-fixture.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database.js';
 import { TEST_DATABASE_URL } from '../helpers/test-env.js';

@@ -2,14 +2,14 @@ import type { Client } from '@opensearch-project/opensearch';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mappingVersion, stockIndexDefinition } from '../../indexer/index-admin.js';
 import { rebuildIndex } from '../../indexer/rebuild.js';
-import { OpenSearchEngine } from '../../src/search/opensearch-engine.js';
+import { OpenSearchEngine } from '../../src/search/opensearch/opensearch-engine.js';
 import {
   facetsBody,
   histogramBody,
   priceAtRankBody,
   searchBody,
   statsBody,
-} from '../../src/search/opensearch-queries.js';
+} from '../../src/search/opensearch/queries.js';
 import { normalizeReference } from '../../src/search/references.js';
 import { clusterClient, dropAlias, TEST_OPENSEARCH_URL, uniqueAlias } from '../helpers/opensearch.js';
 import { FIXTURE_ITEMS, loadStockFixture, type FixtureItem } from '../helpers/stock-fixture.js';

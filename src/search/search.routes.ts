@@ -1,55 +1,26 @@
-import { searchBodySchema, type SearchBody } from '../../search/search-request.js';
-import { createSearchService, type SearchOutcome, type StatsOutcome } from '../../search/search-service.js';
-import type { Services } from '../../services.js';
-import { legacyRoute, type AnyRoute, type RouteResponse } from '../route.js';
-import {
-  searchResponseSchema,
-  serializeDetailedStats,
-  serializeHit,
-  serializeStats,
-  statsResponseSchema,
-} from '../search-response.js';
+import { route, type AnyRoute, type RouteResponse } from '../http/route.js';
+import type { Metrics } from '../metrics/metrics.js';
+import { SearchBodySchema } from './search-body.js';
+import { presentSearch, presentStats } from './search-presenter.js';
+import { searchResponseSchema, statsResponseSchema } from './search-responses.js';
+import type { SearchOutcome, SearchService, StatsOutcome } from './search-service.js';
 
 /** A search's answer; also what an Idempotency-Key keeps of it (the same search_token included). */
-function searchResponse(outcome: SearchOutcome): RouteResponse {
-  const { result } = outcome;
-  return {
-    headers: { 'X-Search-Token-Status': outcome.tokenStatus },
-    body: {
-      success: true,
-      credits_spent: outcome.creditsSpent,
-      credits_remaining: outcome.creditsRemaining,
-      ...(outcome.token
-        ? {
-            search_token: outcome.token.token,
-            search_token_expires_at: outcome.token.expiresAt.toISOString(),
-          }
-        : {}),
-      total: result.total,
-      page: outcome.page,
-      per_page: outcome.perPage,
-      total_pages: Math.ceil(result.total / outcome.perPage),
-      stats: serializeStats(result.stats),
-      results: result.items.map(serializeHit),
-    },
-  };
+const searchResponse = (outcome: SearchOutcome): RouteResponse => ({
+  headers: { 'X-Search-Token-Status': outcome.tokenStatus },
+  body: presentSearch(outcome),
+});
+
+const statsResponse = (outcome: StatsOutcome): RouteResponse => ({ body: presentStats(outcome) });
+
+export interface SearchRouteServices {
+  search: SearchService;
+  metrics: Metrics;
 }
 
-function statsResponse(outcome: StatsOutcome): RouteResponse {
-  return {
-    body: {
-      success: true,
-      credits_spent: outcome.creditsSpent,
-      credits_remaining: outcome.creditsRemaining,
-      stats: serializeDetailedStats(outcome.stats),
-    },
-  };
-}
-
-export function searchRoutes(services: Services): AnyRoute[] {
-  const searchService = createSearchService(services);
+export function searchRoutes({ search, metrics }: SearchRouteServices): AnyRoute[] {
   return [
-    legacyRoute<SearchBody, unknown, unknown, 'either'>({
+    route({
       method: 'post',
       path: '/data/search',
       auth: 'either',
@@ -59,7 +30,7 @@ export function searchRoutes(services: Services): AnyRoute[] {
         'as páginas pedidas com esse token (válido 10 minutos, mesmos campos de pesquisa) não custam créditos. Uma pesquisa sem resultados não custa nada. ' +
         'O cabeçalho X-Search-Token-Status indica valid|expired|invalid|mismatch|none.',
       tags: ['Pesquisa'],
-      body: searchBodySchema,
+      body: SearchBodySchema,
       idempotent: true,
       errors: [402],
       responses: {
@@ -76,15 +47,14 @@ export function searchRoutes(services: Services): AnyRoute[] {
         },
       },
       handler: async ({ body, principal, log, idempotency }) => {
-        const outcome = await searchService.search(principal, body, idempotency?.alongside(searchResponse));
+        const outcome = await search.search(principal, body, idempotency?.alongside(searchResponse));
         log.credits_spent = outcome.creditsSpent;
         log.total = outcome.result.total;
-        if (outcome.creditsSpent)
-          services.metrics.creditsCharged.inc({ kind: 'search' }, outcome.creditsSpent);
+        if (outcome.creditsSpent) metrics.creditsCharged.inc({ kind: 'search' }, outcome.creditsSpent);
         return searchResponse(outcome);
       },
     }),
-    legacyRoute<SearchBody, unknown, unknown, 'either'>({
+    route({
       method: 'post',
       path: '/data/search/stats',
       auth: 'either',
@@ -93,18 +63,17 @@ export function searchRoutes(services: Services): AnyRoute[] {
         'Mesmo corpo e validação que /data/search (page, per_page e search_token são ignorados). Custa 1 crédito quando há resultados. ' +
         'Além das estatísticas da pesquisa: mediana, p25/p75, histograma de preços (até 20 intervalos) e by_country.',
       tags: ['Pesquisa'],
-      body: searchBodySchema,
+      body: SearchBodySchema,
       idempotent: true,
       errors: [402],
       responses: {
         200: { description: 'Estatísticas sobre todo o conjunto de resultados', schema: statsResponseSchema },
       },
       handler: async ({ body, principal, log, idempotency }) => {
-        const outcome = await searchService.stats(principal, body, idempotency?.alongside(statsResponse));
+        const outcome = await search.stats(principal, body, idempotency?.alongside(statsResponse));
         log.credits_spent = outcome.creditsSpent;
         log.total = outcome.stats.totalResults;
-        if (outcome.creditsSpent)
-          services.metrics.creditsCharged.inc({ kind: 'stats' }, outcome.creditsSpent);
+        if (outcome.creditsSpent) metrics.creditsCharged.inc({ kind: 'stats' }, outcome.creditsSpent);
         return statsResponse(outcome);
       },
     }),

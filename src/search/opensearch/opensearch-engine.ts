@@ -1,18 +1,17 @@
 import { Client, errors, type API } from '@opensearch-project/opensearch';
 import { LRUCache } from 'lru-cache';
-import { DependencyUnavailableError } from '../errors.js';
-import {
-  QueryNotSupportedError,
-  type DetailedPriceStats,
-  type FacetRequest,
-  type FacetValue,
-  type PageRequest,
-  type PriceStats,
-  type PriceSummary,
-  type SearchEngine,
-  type SearchResult,
-  type StockQuery,
-} from './engine.js';
+import { DependencyUnavailableError } from '../../errors.js';
+import type {
+  DetailedPriceStats,
+  FacetRequest,
+  FacetValue,
+  PageRequest,
+  PriceStats,
+  PriceSummary,
+  SearchEngine,
+  SearchResult,
+  StockQuery,
+} from '../engine.js';
 import {
   bucketCounts,
   completeAnswer,
@@ -26,10 +25,9 @@ import {
   type Bucket,
   type MsearchError,
   type SearchAnswer,
-} from './opensearch-answers.js';
-import { toHit } from './opensearch-documents.js';
+} from './answers.js';
+import { toHit } from './documents.js';
 import {
-  MAX_RESULT_WINDOW,
   facetsBody,
   histogramBody,
   priceAtRankBody,
@@ -37,9 +35,10 @@ import {
   searchBody,
   searchPreference,
   statsBody,
-} from './opensearch-queries.js';
-import { bucketPrices, histogramBounds, quartileRanks, quartilesFromRanks } from './price-math.js';
-import { shared } from './shared-computations.js';
+} from './queries.js';
+import { bucketPrices, histogramBounds, quartileRanks, quartilesFromRanks } from '../price-math.js';
+import { MAX_RESULT_WINDOW } from '../result-window.js';
+import { shared } from '../shared-computations.js';
 
 export interface OpenSearchEngineOptions {
   /** the alias searches read (the indexer writes behind it) */
@@ -217,13 +216,6 @@ export class OpenSearchEngine implements SearchEngine {
   }
 
   async search(query: StockQuery, page: PageRequest): Promise<SearchResult> {
-    if (page.page * page.perPage > MAX_RESULT_WINDOW) {
-      throw new QueryNotSupportedError(
-        `A paginação está limitada aos primeiros ${MAX_RESULT_WINDOW} resultados; refine a pesquisa com filtros.`,
-        // the code the request layer uses for the same limit (search-request.ts checks it first)
-        'PAGE_OUT_OF_RANGE',
-      );
-    }
     const deadline = this.deadline();
     const key = searchPreference(query);
     const known = this.knownStats?.get(key);

@@ -1,16 +1,14 @@
 import { createHash } from 'node:crypto';
 import type { API, Types } from '@opensearch-project/opensearch';
-import type { FacetRequest, PageRequest, StockQuery } from './engine.js';
-import { fold, normalizeReference } from './references.js';
-import { canonicalFields } from './search-request.js';
-import { textWords } from './text-query.js';
+import type { FacetRequest, PageRequest, StockQuery } from '../engine.js';
+import { canonicalFields } from '../canonical-query.js';
+import { fold, normalizeReference } from '../references.js';
+import { textWords } from '../text-query.js';
 
 type Query = Types.Common_QueryDsl.QueryContainer;
 type Aggregations = Record<string, Types.Common_Aggregations.AggregationContainer>;
 type Sort = Types.Common.SortCombinations[];
 
-/** index.max_result_window (mappings/stock.json): from + size beyond it is refused. */
-export { MAX_RESULT_WINDOW } from './search-request.js';
 /** cardinality is exact below this many distinct vendors, approximate above. */
 export const VENDOR_PRECISION_THRESHOLD = 40_000;
 

@@ -1,13 +1,13 @@
-import type { Condition } from '../db/schema.js';
-import { noResultsStats, type HistogramBucket, type PriceStats, type PriceSummary } from './engine.js';
-import type { StockSource } from './opensearch-documents.js';
-import { roundPrice } from './price-math.js';
+import type { Condition } from '../../db/schema.js';
+import { noResultsStats, type HistogramBucket, type PriceStats, type PriceSummary } from '../engine.js';
+import type { StockSource } from './documents.js';
+import { roundPrice } from '../price-math.js';
 
 /**
  * Reading the cluster's answers into the engine port's figures. The shapes below are the parts of
- * the answers to the requests opensearch-queries.ts builds.
+ * the answers to the requests queries.ts builds.
  */
-/** The parts of the aggregation results this engine asks for (opensearch-queries.ts builds them). */
+/** What a stats aggregation answers. */
 export interface StatsValue {
   count: number;
   min: number | null;

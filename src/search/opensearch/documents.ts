@@ -1,58 +1,54 @@
 import type { Types } from '@opensearch-project/opensearch';
-import type { Condition } from '../db/schema.js';
-import type { ItemReference, StockDocument, StockHit } from './engine.js';
-import { normalizeReference } from './references.js';
+import type { ItemReference, StockDocument, StockHit, StockItem } from '../engine.js';
+import { normalizeReference } from '../references.js';
 
-/** A stock item as stored in the index (`mappings/stock.json`, snake_case like the tables). */
-export interface StockSource {
-  id: number;
-  reference: string;
+/**
+ * The index's name of each field of a stock item (mappings/stock.json): the stock_items column
+ * names, but country_code. Documents are written and hits read back through this one table.
+ */
+const SOURCE_FIELDS = {
+  id: 'id',
+  reference: 'reference',
+  references: 'references',
+  title: 'title',
+  description: 'description',
+  partId: 'part_id',
+  condition: 'condition',
+  isOem: 'is_oem',
+  isAftermarket: 'is_aftermarket',
+  price: 'price',
+  currency: 'currency',
+  vendorId: 'vendor_id',
+  vendorName: 'vendor_name',
+  countryCode: 'country_code',
+  vehicleMake: 'vehicle_make',
+  vehicleModel: 'vehicle_model',
+  vehicleVariant: 'vehicle_variant',
+  quantity: 'quantity',
+  updatedAt: 'updated_at',
+} as const satisfies Record<keyof StockItem, string>;
+
+type ItemSource = { [K in keyof StockItem as (typeof SOURCE_FIELDS)[K]]: StockItem[K] };
+
+const ITEM_FIELDS = Object.keys(SOURCE_FIELDS) as (keyof StockItem)[];
+
+/** A stock item as stored in the index: the item's fields, and what a reference search matches. */
+export interface StockSource extends ItemSource {
+  /** normalized references: own + associated + cross-reference group */
   references_norm: string[];
   xref_group_id: number | null;
-  references: ItemReference[];
+  /** the references of the item's cross-reference group (to name the matched one) */
   xref_references: ItemReference[];
-  title: string;
-  description: string;
-  part_id: number | null;
-  condition: Condition;
-  is_oem: boolean;
-  is_aftermarket: boolean;
-  price: number;
-  currency: string;
-  vendor_id: number;
-  vendor_name: string;
-  country_code: string;
-  vehicle_make: string | null;
-  vehicle_model: string | null;
-  vehicle_variant: string | null;
-  quantity: number;
-  updated_at: string;
 }
 
 export function toSource(d: StockDocument): StockSource {
+  const item: Record<string, unknown> = {};
+  for (const field of ITEM_FIELDS) item[SOURCE_FIELDS[field]] = d[field];
   return {
-    id: d.id,
-    reference: d.reference,
+    ...(item as ItemSource),
     references_norm: d.referencesNorm,
     xref_group_id: d.xrefGroupId,
-    references: d.references,
     xref_references: d.xrefReferences,
-    title: d.title,
-    description: d.description,
-    part_id: d.partId,
-    condition: d.condition,
-    is_oem: d.isOem,
-    is_aftermarket: d.isAftermarket,
-    price: d.price,
-    currency: d.currency,
-    vendor_id: d.vendorId,
-    vendor_name: d.vendorName,
-    country_code: d.countryCode,
-    vehicle_make: d.vehicleMake,
-    vehicle_model: d.vehicleModel,
-    vehicle_variant: d.vehicleVariant,
-    quantity: d.quantity,
-    updated_at: d.updatedAt,
   };
 }
 
@@ -66,28 +62,9 @@ function matchedReference(s: StockSource, queried: string | undefined): string |
 }
 
 export function toHit(s: StockSource, queriedReference: string | undefined): StockHit {
-  return {
-    id: s.id,
-    reference: s.reference,
-    references: s.references,
-    matchedReference: matchedReference(s, queriedReference),
-    title: s.title,
-    description: s.description,
-    partId: s.part_id,
-    condition: s.condition,
-    isOem: s.is_oem,
-    isAftermarket: s.is_aftermarket,
-    price: s.price,
-    currency: s.currency,
-    vendorId: s.vendor_id,
-    vendorName: s.vendor_name,
-    countryCode: s.country_code,
-    vehicleMake: s.vehicle_make,
-    vehicleModel: s.vehicle_model,
-    vehicleVariant: s.vehicle_variant,
-    quantity: s.quantity,
-    updatedAt: s.updated_at,
-  };
+  const item: Record<string, unknown> = {};
+  for (const field of ITEM_FIELDS) item[field] = s[SOURCE_FIELDS[field]];
+  return { ...(item as unknown as StockItem), matchedReference: matchedReference(s, queriedReference) };
 }
 
 type BulkLine = Types.Core_Bulk.OperationContainer | StockSource;

@@ -1,0 +1,138 @@
+import { sql } from 'kysely';
+import type { Database } from '../../db/database.js';
+import type { Condition } from '../../db/schema.js';
+import {
+  noResultsStats,
+  type DetailedPriceStats,
+  type PriceStats,
+  type PriceSummary,
+  type StockQuery,
+} from '../engine.js';
+import { HISTOGRAM_BUCKETS, histogramBounds, roundPrice } from '../price-math.js';
+import { matching, statementStart } from './conditions.js';
+import { jsonRows, type Fragment } from './sql-fragments.js';
+
+/**
+ * The statistics' SQL: the matching rows grouped once (per condition, country and vendor), read
+ * back as the figures of the whole result set; the stats endpoint adds quartiles and a histogram.
+ */
+
+/** One condition or country group of the statistics, as json_agg writes it. */
+interface GroupRow {
+  condition: Condition | null;
+  country: string | null;
+  n: number;
+  lo: number;
+  hi: number;
+  total: number;
+}
+
+/** The grouped figures as a statement returns them (see FIGURES). */
+export interface Figures {
+  groups: GroupRow[];
+  /** bigint, as text */
+  sellers: string;
+}
+
+const toSummary = (rows: GroupRow[]): PriceSummary => {
+  let count = 0;
+  let sum = 0;
+  let lo = Infinity;
+  let hi = -Infinity;
+  for (const r of rows) {
+    count += Number(r.n);
+    sum += Number(r.total);
+    lo = Math.min(lo, Number(r.lo));
+    hi = Math.max(hi, Number(r.hi));
+  }
+  return { count, priceMin: lo, priceMax: hi, priceAvg: roundPrice(sum / count) };
+};
+
+/**
+ * Count, min, max and sum per condition, per country (only the stats endpoint shows them) and per
+ * vendor, in one hashed pass over the matching rows; a statement names it `grouped`. Sellers are
+ * counted as the vendor groups: no count(distinct ...) sort.
+ */
+export const groupsQuery = (rows: Fragment, { byCountry }: { byCountry: boolean }): Fragment => sql`
+  select m.condition, ${byCountry ? sql`m.location_country_code` : sql`null::text`} as country,
+         m.vendor_id as vendor, count(*) as n, min(m.price) as lo, max(m.price) as hi, sum(m.price) as total
+  from ${rows} m
+  group by grouping sets ((m.condition), ${byCountry ? sql`(m.location_country_code), ` : sql``}(m.vendor_id))`;
+
+/**
+ * The figures read from `grouped`: its condition and country rows, and the number of sellers. The
+ * vendor groups are counted in the database: a broad search has thousands of them, which would
+ * otherwise be written as JSON and parsed for one number.
+ */
+export const FIGURES = sql`
+  ${jsonRows(sql`select g.condition, g.country, g.n, g.lo, g.hi, g.total from grouped g where g.vendor is null`)} as groups,
+  (select count(*) from grouped g where g.vendor is not null) as sellers`;
+
+/** One histogram bucket's count, as json_agg writes it. */
+interface BucketRow {
+  bucket: number;
+  n: number;
+}
+
+/**
+ * Counts per equal-width price bucket between the matching rows' lowest and highest price, as
+ * histogramBounds() draws them (nothing when every price is the same: one bucket holds them all).
+ * width_bucket puts the maximum in bucket n+1; least() folds it into the last bucket.
+ */
+const bucketsQuery = sql`
+  select least(width_bucket(m.price, b.lo, b.hi, ${HISTOGRAM_BUCKETS}), ${HISTOGRAM_BUCKETS}) as bucket,
+         count(*) as n
+  from matched m, bounds b
+  where b.hi > b.lo
+  group by 1`;
+
+/**
+ * The detailed statistics in one statement that reads the matching rows once: grouped figures,
+ * quartiles and the histogram all come from the materialized rows, rather than a pass over the
+ * rows per figure.
+ */
+export async function detailedStats(db: Database, query: StockQuery): Promise<DetailedPriceStats> {
+  const result = await sql<Figures & { quartiles: number[] | null; buckets: BucketRow[] }>`
+    ${statementStart(query)}
+    with matched as materialized ${matching(query, { ranked: false })},
+         grouped as (${groupsQuery(sql`matched`, { byCountry: true })}),
+         -- the condition groups partition the rows: their extremes are the whole set's
+         bounds as (select min(lo) as lo, max(hi) as hi from grouped where condition is not null)
+    select ${FIGURES},
+           (select percentile_cont(array[0.25, 0.5, 0.75]) within group (order by price) from matched) as quartiles,
+           ${jsonRows(bucketsQuery)} as buckets`.execute(db);
+  const { groups, quartiles, buckets } = result.rows[0]!;
+  const base = summarize(result.rows[0]!);
+  if (base.priceMin === null || base.priceMax === null || quartiles === null) {
+    return { ...base, priceMedian: null, priceP25: null, priceP75: null, histogram: [], byCountry: {} };
+  }
+  const byCountry: Record<string, PriceSummary> = {};
+  for (const r of groups) if (r.country !== null) byCountry[r.country] = toSummary([r]);
+  const [p25, p50, p75] = quartiles.map((v) => roundPrice(Number(v)));
+  const bounds = histogramBounds(base.priceMin, base.priceMax);
+  const counts = new Map(buckets.map((r) => [Number(r.bucket), Number(r.n)]));
+  const histogram =
+    bounds.length === 1
+      ? [{ ...bounds[0]!, count: base.totalResults }]
+      : bounds.map((b, i) => ({ ...b, count: counts.get(i + 1) ?? 0 }));
+  return { ...base, priceMedian: p50!, priceP25: p25!, priceP75: p75!, histogram, byCountry };
+}
+
+/** The spec's statistics from the grouped figures: the condition groups partition the result set. */
+export function summarize({ groups, sellers }: Figures): PriceStats {
+  const byConditionRows = groups.filter((r) => r.condition !== null);
+  if (byConditionRows.length === 0) {
+    return noResultsStats();
+  }
+  const overall = toSummary(byConditionRows);
+  const byCondition: PriceStats['byCondition'] = {};
+  for (const r of byConditionRows) byCondition[r.condition!] = toSummary([r]);
+  return {
+    totalResults: overall.count,
+    priceMin: overall.priceMin,
+    priceMax: overall.priceMax,
+    priceAvg: overall.priceAvg,
+    totalSellers: Number(sellers),
+    byCondition,
+  };
+}
