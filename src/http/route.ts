@@ -2,7 +2,7 @@ import type { Static, TSchema } from '@sinclair/typebox';
 import type { Principal, AuthMode } from '../accounts/principal.js';
 import type { IdempotentAttempt } from './idempotency.js';
 import type { RateLimitPolicy } from '../limits/request-rate-limiter.js';
-import type { JsonSchema } from './validation.js';
+import type { JsonSchema } from '../json-schema.js';
 
 export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
 

@@ -15,8 +15,8 @@ import {
 import { LANGUAGES, type Lang } from '../../catalog/data/languages.js';
 import type { Services } from '../../services.js';
 import { legacyRoute, type AnyRoute } from '../route.js';
-import type { JsonSchema } from '../validation.js';
-import { PAGE_PARAMETER } from '../paging.js';
+import type { JsonSchema } from '../../json-schema.js';
+import { PageParameter as PAGE_PARAMETER } from '../../paging.js';
 
 const TAG = 'Catálogos';
 /** Static catalogs change only on import: clients and proxies may keep them an hour. */

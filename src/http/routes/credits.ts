@@ -5,7 +5,7 @@ import type { LedgerKind } from '../../db/schema.js';
 import type { Services } from '../../services.js';
 import { invalid } from '../../errors.js';
 import { legacyRoute, type AnyRoute } from '../route.js';
-import { PAGE_PARAMETER } from '../paging.js';
+import { PageParameter as PAGE_PARAMETER } from '../../paging.js';
 
 const balanceSchema = {
   type: 'object',
