@@ -1,4 +1,7 @@
 import Koa, { type Context, type Next } from 'koa';
+import { accountRoutes } from './accounts/account.routes.js';
+import { apiKeysRoutes } from './accounts/api-keys.routes.js';
+import { authRoutes } from './accounts/auth.routes.js';
 import compress from 'koa-compress';
 import conditional from 'koa-conditional-get';
 import etag from '@koa/etag';
@@ -9,7 +12,6 @@ import { mountRoutes } from './http/mount-routes.js';
 import { buildOpenApi } from './http/openapi.js';
 import { securityHeaders } from './http/security-headers.js';
 import type { AnyRoute } from './http/route.js';
-import { accountsRoutes } from './http/routes/accounts.js';
 import { catalogRoutes } from './http/routes/catalog.js';
 import { creditsRoutes } from './http/routes/credits.js';
 import { healthRoutes } from './http/routes/health.js';
@@ -27,7 +29,9 @@ export function declaredRoutes(services: Services, extraRoutes: AnyRoute[] = [])
   })();
   routes.push(
     ...healthRoutes(services.readiness, openApi),
-    ...accountsRoutes(services),
+    ...authRoutes(services),
+    ...accountRoutes(services),
+    ...apiKeysRoutes(services),
     ...searchRoutes(services),
     ...creditsRoutes(services),
     ...paymentsRoutes(services),

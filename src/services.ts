@@ -1,6 +1,8 @@
 import { Redis } from 'ioredis';
+import { createAccountService, type AccountService } from './accounts/accounts.js';
+import { createApiKeysService, type ApiKeysService } from './accounts/api-keys.js';
 import { createAuthenticator, type Authenticator } from './accounts/authenticator.js';
-import { CredentialCache } from './accounts/credential-cache.js';
+import { CredentialCache, credentialChangesChannel } from './accounts/credential-cache.js';
 import { createLoginService, type LoginService } from './accounts/login.js';
 import { PasswordWork } from './accounts/password-work.js';
 import { createRegistrationService, type RegistrationService } from './accounts/registration.js';
@@ -37,6 +39,8 @@ export interface Services {
   credentialGuard: CredentialFailureGuard;
   login: LoginService;
   registration: RegistrationService;
+  account: AccountService;
+  apiKeys: ApiKeysService;
   searchTokenSecret: string;
   /** Idempotency-Key responses, pruned after 24 hours */
   idempotency: IdempotencyStore;
@@ -47,9 +51,6 @@ export interface Services {
 
 /** Prefix of every Redis key and channel of a deployment (tests use their own). */
 export const DEFAULT_REDIS_PREFIX = 'pss:';
-
-/** The pub/sub channel on which credential changes reach every API process (see CredentialCache). */
-export const credentialChangesChannel = (redisPrefix: string) => `${redisPrefix}credential-changes`;
 
 export interface ServiceOverrides {
   clock?: Clock;
@@ -150,13 +151,21 @@ export async function createServices(config: Config, overrides: ServiceOverrides
     credentials,
     rateLimiter,
     credentialGuard: new CredentialFailureGuard(limiters, config.rateLimits, clock, logger),
-    login: createLoginService(db, clock, new LoginGuard(limiters, config.rateLimits, clock), passwords),
+    login: createLoginService(
+      db,
+      clock,
+      new LoginGuard(limiters, config.rateLimits, clock),
+      passwords,
+      credentials,
+    ),
     registration: createRegistrationService(
       db,
       clock,
       new RegistrationGuard(limiters, config.rateLimits, clock),
       passwords,
     ),
+    account: createAccountService(db, clock),
+    apiKeys: createApiKeysService(db, clock, credentials, config.maxApiKeysPerAccount),
     searchTokenSecret,
     idempotency,
     readiness,

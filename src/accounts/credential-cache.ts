@@ -4,6 +4,9 @@ import type { Clock } from '../clock.js';
 import type { Logger } from '../logger.js';
 import type { Principal } from './principal.js';
 
+/** The pub/sub channel on which credential changes reach every API process of a deployment. */
+export const credentialChangesChannel = (redisPrefix: string) => `${redisPrefix}credential-changes`;
+
 /** A credential that authenticated, as remembered between requests. */
 export interface KnownCredential {
   principal: Principal;
