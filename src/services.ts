@@ -8,6 +8,7 @@ import { PasswordWork } from './accounts/password-work.js';
 import { createRegistrationService, type RegistrationService } from './accounts/registration.js';
 import { systemClock, type Clock } from './clock.js';
 import { resolveSearchTokenSecret, type Config } from './config.js';
+import { createCreditsService, type CreditsService } from './credits/credits-service.js';
 import { openDatabase, pingDatabase, type Database, type DatabaseHandle } from './db/database.js';
 import type { ReadinessCheck } from './http/routes/health.js';
 import { CredentialFailureGuard, LoginGuard, RegistrationGuard } from './limits/abuse-guards.js';
@@ -16,6 +17,7 @@ import { LimiterFactory } from './limits/limiter-factory.js';
 import { createRateLimiter, type RequestRateLimiter } from './limits/request-rate-limiter.js';
 import { createLogger, type Logger } from './logger.js';
 import { Metrics } from './metrics/metrics.js';
+import { createPaymentsService, type PaymentsService } from './payments/payments.js';
 import { createSearchEngine } from './search/create-engine.js';
 import { measuredEngine } from './search/measured-engine.js';
 import type { SearchEngine } from './search/engine.js';
@@ -41,6 +43,8 @@ export interface Services {
   registration: RegistrationService;
   account: AccountService;
   apiKeys: ApiKeysService;
+  credits: CreditsService;
+  payments: PaymentsService;
   searchTokenSecret: string;
   /** Idempotency-Key responses, pruned after 24 hours */
   idempotency: IdempotencyStore;
@@ -166,6 +170,8 @@ export async function createServices(config: Config, overrides: ServiceOverrides
     ),
     account: createAccountService(db, clock),
     apiKeys: createApiKeysService(db, clock, credentials, config.maxApiKeysPerAccount),
+    credits: createCreditsService(db, clock),
+    payments: createPaymentsService(db, clock, config.payments),
     searchTokenSecret,
     idempotency,
     readiness,
