@@ -6,6 +6,7 @@ import { CredentialCache, credentialChangesChannel } from './accounts/credential
 import { createLoginService, type LoginService } from './accounts/login.js';
 import { PasswordWork } from './accounts/password-work.js';
 import { createRegistrationService, type RegistrationService } from './accounts/registration.js';
+import { createCatalogService, type CatalogService } from './catalog/catalog-service.js';
 import { systemClock, type Clock } from './clock.js';
 import { resolveSearchTokenSecret, type Config } from './config.js';
 import { createCreditsService, type CreditsService } from './credits/credits-service.js';
@@ -45,6 +46,7 @@ export interface Services {
   apiKeys: ApiKeysService;
   credits: CreditsService;
   payments: PaymentsService;
+  catalog: CatalogService;
   searchTokenSecret: string;
   /** Idempotency-Key responses, pruned after 24 hours */
   idempotency: IdempotencyStore;
@@ -172,6 +174,7 @@ export async function createServices(config: Config, overrides: ServiceOverrides
     apiKeys: createApiKeysService(db, clock, credentials, config.maxApiKeysPerAccount),
     credits: createCreditsService(db, clock),
     payments: createPaymentsService(db, clock, config.payments),
+    catalog: createCatalogService(db, engine),
     searchTokenSecret,
     idempotency,
     readiness,
