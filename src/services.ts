@@ -11,7 +11,6 @@ import { systemClock, type Clock } from './clock.js';
 import { resolveSearchTokenSecret, type Config } from './config.js';
 import { createCreditsService, type CreditsService } from './credits/credits-service.js';
 import { openDatabase, pingDatabase, type Database, type DatabaseHandle } from './db/database.js';
-import type { ReadinessCheck } from './http/routes/health.js';
 import { CredentialFailureGuard, LoginGuard, RegistrationGuard } from './limits/abuse-guards.js';
 import { IdempotencyStore } from './idempotency/idempotency-store.js';
 import { LimiterFactory } from './limits/limiter-factory.js';
@@ -22,6 +21,8 @@ import { createPaymentsService, type PaymentsService } from './payments/payments
 import { createSearchEngine } from './search/create-engine.js';
 import { measuredEngine } from './search/measured-engine.js';
 import type { SearchEngine } from './search/engine.js';
+import { sharedReadiness, type Readiness, type ReadinessCheck } from './system/readiness.js';
+import { toolRegistry, type ToolRegistry } from './tools/registry.js';
 
 /** Everything the app and the workers use, built once and passed explicitly (no module singletons). */
 export interface Services {
@@ -47,10 +48,13 @@ export interface Services {
   credits: CreditsService;
   payments: PaymentsService;
   catalog: CatalogService;
+  /** what POST /tools/execute runs, by slug */
+  tools: ToolRegistry;
   searchTokenSecret: string;
   /** Idempotency-Key responses, pruned after 24 hours */
   idempotency: IdempotencyStore;
-  readiness: ReadinessCheck[];
+  /** whether Postgres, Redis and the search cluster answer (for /ready) */
+  readiness: Readiness;
   metrics: Metrics;
   close(): Promise<void>;
 }
@@ -175,9 +179,10 @@ export async function createServices(config: Config, overrides: ServiceOverrides
     credits: createCreditsService(db, clock),
     payments: createPaymentsService(db, clock, config.payments),
     catalog: createCatalogService(db, engine),
+    tools: toolRegistry(engine),
     searchTokenSecret,
     idempotency,
-    readiness,
+    readiness: sharedReadiness(readiness),
     metrics,
     async close() {
       idempotency.stop();
