@@ -37,7 +37,10 @@ export interface Services {
   redisPrefix: string;
   engine: SearchEngine;
   authenticator: Authenticator;
-  /** credentials recently looked up; told when a key or session changes */
+  /**
+   * credentials recently looked up; the accounts services announce each key or session they change
+   * (to this process, and through Redis to the others)
+   */
   credentials: CredentialCache;
   rateLimiter: RequestRateLimiter;
   credentialGuard: CredentialFailureGuard;
