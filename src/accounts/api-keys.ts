@@ -51,6 +51,10 @@ function keyName(name: string): string {
   return trimmed;
 }
 
+/**
+ * Writes a new key as asked, without the owner's checks (plan, number of keys): the first key of a
+ * registration, the demo's and the fixtures'. An owner's keys go through ApiKeysService.issue.
+ */
 export async function createApiKey(
   db: Executor,
   accountId: string,
