@@ -11,6 +11,7 @@
 import { Command, CommanderError, InvalidArgumentError } from 'commander';
 import { Redis } from 'ioredis';
 import { normalizeEmail } from '../src/accounts/accounts.js';
+import { credentialChangesChannel } from '../src/accounts/credential-cache.js';
 import {
   changePlan,
   resolvePlan,
@@ -22,7 +23,7 @@ import {
 import { loadConfig } from '../src/config.js';
 import { openDatabase } from '../src/db/database.js';
 import { migrate } from '../src/db/migrate.js';
-import { credentialChangesChannel, DEFAULT_REDIS_PREFIX } from '../src/services.js';
+import { DEFAULT_REDIS_PREFIX } from '../src/services.js';
 
 const DEFAULT_WORDS = new Set(['padrao', 'padrão']);
 const MAX_VALUE = 2_147_483_647;

@@ -3,22 +3,27 @@ import compress from 'koa-compress';
 import conditional from 'koa-conditional-get';
 import etag from '@koa/etag';
 import type { OpenAPIObject } from 'openapi3-ts/oas31';
+import { accountRoutes } from './accounts/account.routes.js';
+import { apiKeysRoutes } from './accounts/api-keys.routes.js';
+import { authRoutes } from './accounts/auth.routes.js';
+import { catalogRoutes } from './catalog/catalog.routes.js';
+import { creditsRoutes } from './credits/credits.routes.js';
 import { errorEnvelope, requestContext } from './http/middleware.js';
 import { measureRequests, metricsEndpoint } from './http/metrics-middleware.js';
 import { mountRoutes } from './http/mount-routes.js';
 import { buildOpenApi } from './http/openapi.js';
 import { securityHeaders } from './http/security-headers.js';
 import type { AnyRoute } from './http/route.js';
-import { accountsRoutes } from './http/routes/accounts.js';
-import { catalogRoutes } from './http/routes/catalog.js';
-import { creditsRoutes } from './http/routes/credits.js';
-import { healthRoutes } from './http/routes/health.js';
-import { paymentsRoutes } from './http/routes/payments.js';
-import { toolsRoutes } from './http/routes/tools.js';
+import { paymentsRoutes } from './payments/payments.routes.js';
 import { searchRoutes } from './search/search.routes.js';
 import type { Services } from './services.js';
+import { systemRoutes } from './system/system.routes.js';
+import { toolsRoutes } from './tools/tools.routes.js';
 
-/** Every declared route of the service. The OpenAPI document and the test client read the same list. */
+/**
+ * Every declared route of the service, each module's given the services it uses. The OpenAPI
+ * document and the test client read the same list.
+ */
 export function declaredRoutes(services: Services, extraRoutes: AnyRoute[] = []): AnyRoute[] {
   const routes: AnyRoute[] = [];
   const openApi = (() => {
@@ -26,13 +31,15 @@ export function declaredRoutes(services: Services, extraRoutes: AnyRoute[] = [])
     return () => (doc ??= buildOpenApi(routes, services.config.publicBaseUrl));
   })();
   routes.push(
-    ...healthRoutes(services.readiness, openApi),
-    ...accountsRoutes(services),
+    ...systemRoutes({ readiness: services.readiness, openApi }),
+    ...authRoutes({ registration: services.registration, login: services.login }),
+    ...accountRoutes({ account: services.account }),
+    ...apiKeysRoutes({ apiKeys: services.apiKeys }),
     ...searchRoutes({ search: services.search, metrics: services.metrics }),
-    ...creditsRoutes(services),
-    ...paymentsRoutes(services),
-    ...catalogRoutes(services),
-    ...toolsRoutes(services),
+    ...creditsRoutes({ credits: services.credits }),
+    ...paymentsRoutes({ payments: services.payments }),
+    ...catalogRoutes({ catalog: services.catalog }),
+    ...toolsRoutes({ tools: services.tools }),
     ...extraRoutes,
   );
   return routes;

@@ -1,23 +1,29 @@
 import { Redis } from 'ioredis';
+import { createAccountService, type AccountService } from './accounts/accounts.js';
+import { createApiKeysService, type ApiKeysService } from './accounts/api-keys.js';
 import { createAuthenticator, type Authenticator } from './accounts/authenticator.js';
-import { CredentialCache } from './accounts/credential-cache.js';
+import { CredentialCache, credentialChangesChannel } from './accounts/credential-cache.js';
 import { createLoginService, type LoginService } from './accounts/login.js';
 import { PasswordWork } from './accounts/password-work.js';
 import { createRegistrationService, type RegistrationService } from './accounts/registration.js';
+import { createCatalogService, type CatalogService } from './catalog/catalog-service.js';
 import { systemClock, type Clock } from './clock.js';
 import { resolveSearchTokenSecret, type Config } from './config.js';
+import { createCreditsService, type CreditsService } from './credits/credits-service.js';
 import { openDatabase, pingDatabase, type Database, type DatabaseHandle } from './db/database.js';
-import type { ReadinessCheck } from './http/routes/health.js';
 import { CredentialFailureGuard, LoginGuard, RegistrationGuard } from './limits/abuse-guards.js';
 import { IdempotencyStore } from './idempotency/idempotency-store.js';
 import { LimiterFactory } from './limits/limiter-factory.js';
 import { createRateLimiter, type RequestRateLimiter } from './limits/request-rate-limiter.js';
 import { createLogger, type Logger } from './logger.js';
 import { Metrics } from './metrics/metrics.js';
+import { createPaymentsService, type PaymentsService } from './payments/payments.js';
 import { createSearchEngine } from './search/create-engine.js';
 import { measuredEngine } from './search/measured-engine.js';
 import type { SearchEngine } from './search/engine.js';
 import { createSearchService, type SearchService } from './search/search-service.js';
+import { sharedReadiness, type Readiness, type ReadinessCheck } from './system/readiness.js';
+import { toolRegistry, type ToolRegistry } from './tools/registry.js';
 
 /** Everything the app and the workers use, built once and passed explicitly (no module singletons). */
 export interface Services {
@@ -33,24 +39,32 @@ export interface Services {
   engine: SearchEngine;
   search: SearchService;
   authenticator: Authenticator;
-  /** credentials recently looked up; told when a key or session changes */
+  /**
+   * credentials recently looked up; the accounts services announce each key or session they change
+   * (to this process, and through Redis to the others)
+   */
   credentials: CredentialCache;
   rateLimiter: RequestRateLimiter;
   credentialGuard: CredentialFailureGuard;
   login: LoginService;
   registration: RegistrationService;
+  account: AccountService;
+  apiKeys: ApiKeysService;
+  credits: CreditsService;
+  payments: PaymentsService;
+  catalog: CatalogService;
+  /** what POST /tools/execute runs, by slug */
+  tools: ToolRegistry;
   /** Idempotency-Key responses, pruned after 24 hours */
   idempotency: IdempotencyStore;
-  readiness: ReadinessCheck[];
+  /** whether Postgres, Redis and the search cluster answer (for /ready) */
+  readiness: Readiness;
   metrics: Metrics;
   close(): Promise<void>;
 }
 
 /** Prefix of every Redis key and channel of a deployment (tests use their own). */
 export const DEFAULT_REDIS_PREFIX = 'pss:';
-
-/** The pub/sub channel on which credential changes reach every API process (see CredentialCache). */
-export const credentialChangesChannel = (redisPrefix: string) => `${redisPrefix}credential-changes`;
 
 export interface ServiceOverrides {
   clock?: Clock;
@@ -151,7 +165,13 @@ export async function createServices(config: Config, overrides: ServiceOverrides
     credentials,
     rateLimiter,
     credentialGuard: new CredentialFailureGuard(limiters, config.rateLimits, clock, logger),
-    login: createLoginService(db, clock, new LoginGuard(limiters, config.rateLimits, clock), passwords),
+    login: createLoginService(
+      db,
+      clock,
+      new LoginGuard(limiters, config.rateLimits, clock),
+      passwords,
+      credentials,
+    ),
     registration: createRegistrationService(
       db,
       clock,
@@ -159,8 +179,14 @@ export async function createServices(config: Config, overrides: ServiceOverrides
       passwords,
     ),
     search: createSearchService({ db, engine, clock, searchTokenSecret }),
+    account: createAccountService(db, clock),
+    apiKeys: createApiKeysService(db, clock, credentials, config.maxApiKeysPerAccount),
+    credits: createCreditsService(db, clock),
+    payments: createPaymentsService(db, clock, config.payments),
+    catalog: createCatalogService(db, engine),
+    tools: toolRegistry(engine),
     idempotency,
-    readiness,
+    readiness: sharedReadiness(readiness),
     metrics,
     async close() {
       idempotency.stop();

@@ -1,17 +1,16 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Clock } from '../clock.js';
 import type { Database } from '../db/database.js';
 import type { DB } from '../db/schema.js';
 import { conflict, notFound } from '../errors.js';
+import type { AccountChanges } from './account.schemas.js';
+import type { NewAccount } from './auth.schemas.js';
 import { hashPassword, type ScryptParameters } from './credentials.js';
+import { assertWithinPlan } from './plans.js';
+import type { Principal } from './principal.js';
 
 /** Credits every new account starts with (spec: "Free credits at registration: 50"). */
 export const SIGNUP_CREDITS = 50;
-
-export interface NewAccount {
-  email: string;
-  password: string;
-  name?: string | null;
-}
 
 export interface AccountRow {
   id: string;
@@ -82,35 +81,41 @@ export async function createAccount(
 
 const ACCOUNT_COLUMNS = ['id', 'email', 'name', 'credits', 'daily_credit_limit', 'created_at'] as const;
 
-export async function getAccount(db: Database, accountId: string): Promise<AccountRow> {
-  const account = await db
-    .selectFrom('accounts')
-    .select(ACCOUNT_COLUMNS)
-    .where('id', '=', accountId)
-    .executeTakeFirst();
-  // A session or key outliving its account (deleted by an operator) finds nothing.
-  if (!account) throw notFound('Conta não encontrada.', 'ACCOUNT_NOT_FOUND');
-  return account;
+const accountNotFound = () => notFound('Conta não encontrada.', 'ACCOUNT_NOT_FOUND');
+
+/** What the holder of a Bearer session reads and changes of their account (GET and PATCH /account). */
+export interface AccountService {
+  get(owner: Principal): Promise<AccountRow>;
+  /** the daily credit limit within the plan (400 LIMIT_ABOVE_PLAN); a blank name is none */
+  update(owner: Principal, changes: AccountChanges): Promise<AccountRow>;
 }
 
-export interface AccountChanges {
-  name?: string | null;
-  /** null removes the limit */
-  daily_credit_limit?: number | null;
-}
-
-export async function updateAccount(
-  db: Database,
-  accountId: string,
-  changes: AccountChanges,
-  now: Date,
-): Promise<AccountRow> {
-  const account = await db
-    .updateTable('accounts')
-    .set({ ...changes, updated_at: now })
-    .where('id', '=', accountId)
-    .returning(ACCOUNT_COLUMNS)
-    .executeTakeFirst();
-  if (!account) throw notFound('Conta não encontrada.', 'ACCOUNT_NOT_FOUND');
-  return account;
+export function createAccountService(db: Database, clock: Clock): AccountService {
+  return {
+    async get(owner) {
+      const account = await db
+        .selectFrom('accounts')
+        .select(ACCOUNT_COLUMNS)
+        .where('id', '=', owner.accountId)
+        .executeTakeFirst();
+      // A session or key outliving its account (deleted by an operator) finds nothing.
+      if (!account) throw accountNotFound();
+      return account;
+    },
+    async update(owner, changes) {
+      assertWithinPlan(owner.plan, { daily_credit_limit: changes.daily_credit_limit });
+      const account = await db
+        .updateTable('accounts')
+        .set({
+          ...changes,
+          ...(typeof changes.name === 'string' ? { name: changes.name.trim() || null } : {}),
+          updated_at: clock.now(),
+        })
+        .where('id', '=', owner.accountId)
+        .returning(ACCOUNT_COLUMNS)
+        .executeTakeFirst();
+      if (!account) throw accountNotFound();
+      return account;
+    },
+  };
 }

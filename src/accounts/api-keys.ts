@@ -3,14 +3,20 @@ import type { Clock } from '../clock.js';
 import type { Database } from '../db/database.js';
 import { conflict, invalid, notFound } from '../errors.js';
 import type { Executor } from './accounts.js';
+import type { ApiKeyChanges, NewApiKey } from './api-keys.schemas.js';
+import type { CredentialCache } from './credential-cache.js';
 import { newApiKey } from './credentials.js';
 import { assertWithinPlan, type AccountPlan } from './plans.js';
+import type { Principal } from './principal.js';
 
-export interface NewApiKey {
-  name: string;
-  rate_limit_per_minute?: number | null;
-  rate_limit_per_hour?: number | null;
-  daily_credit_limit?: number | null;
+/** What an owner does with the keys of their account (the Bearer-only /api-keys routes). */
+export interface ApiKeysService {
+  issue(owner: Principal, input: NewApiKey): Promise<CreatedApiKey>;
+  list(owner: Principal): Promise<ApiKeyView[]>;
+  /** changes a key's name or limits; every API process stops trusting its copy of the key */
+  update(owner: Principal, keyId: string, changes: ApiKeyChanges): Promise<ApiKeyView>;
+  /** revokes a key; every API process stops accepting it */
+  revoke(owner: Principal, keyId: string): Promise<ApiKeyView>;
 }
 
 /** What an owner sees of a key: never the key itself nor its hash. */
@@ -45,6 +51,10 @@ function keyName(name: string): string {
   return trimmed;
 }
 
+/**
+ * Writes a new key as asked, without the owner's checks (plan, number of keys): the first key of a
+ * registration, the demo's and the fixtures'. An owner's keys go through ApiKeysService.issue.
+ */
 export async function createApiKey(
   db: Executor,
   accountId: string,
@@ -78,12 +88,39 @@ export async function createApiKey(
 }
 
 /**
+ * A key changed or revoked is announced (CredentialCache.changed) by the service itself, so no
+ * caller can change a key and leave other processes trusting their copy of it.
+ */
+export function createApiKeysService(
+  db: Database,
+  clock: Clock,
+  credentials: CredentialCache,
+  maxKeysPerAccount: number,
+): ApiKeysService {
+  return {
+    issue: (owner, input) =>
+      issueApiKey(db, owner.accountId, input, { plan: owner.plan, maxKeys: maxKeysPerAccount, clock }),
+    list: (owner) => listApiKeys(db, owner.accountId),
+    async update(owner, keyId, changes) {
+      const key = await updateApiKey(db, owner.accountId, keyId, changes, owner.plan);
+      await credentials.changed({ apiKeyId: key.id });
+      return key;
+    },
+    async revoke(owner, keyId) {
+      const key = await revokeApiKey(db, owner.accountId, keyId, clock.now());
+      await credentials.changed({ apiKeyId: key.id });
+      return key;
+    },
+  };
+}
+
+/**
  * Creates a key for its owner (POST /api-keys): its limits within the account's plan (400
  * LIMIT_ABOVE_PLAN) and at most `maxKeys` live (non-revoked) keys per account (409
  * API_KEY_LIMIT_REACHED). The count and the insert happen under the account's row lock (the lock
  * every writer of the account takes first, sql/0026), so keys created at once cannot pass the cap.
  */
-export async function issueApiKey(
+async function issueApiKey(
   db: Database,
   accountId: string,
   input: NewApiKey,
@@ -127,7 +164,7 @@ const keyNotFound = () =>
   );
 
 /** The account's keys, newest first, revoked ones included (they say when). */
-export function listApiKeys(db: Database, accountId: string): Promise<ApiKeyView[]> {
+function listApiKeys(db: Database, accountId: string): Promise<ApiKeyView[]> {
   return db
     .selectFrom('api_keys')
     .select(VIEW_COLUMNS)
@@ -136,13 +173,11 @@ export function listApiKeys(db: Database, accountId: string): Promise<ApiKeyView
     .execute();
 }
 
-export type ApiKeyChanges = Partial<NewApiKey>;
-
 /**
  * Changes a key of this account, its limits within the account's plan (400 LIMIT_ABOVE_PLAN);
  * another account's key (or none) is a 404, so ids reveal nothing.
  */
-export async function updateApiKey(
+async function updateApiKey(
   db: Database,
   accountId: string,
   keyId: string,
@@ -159,12 +194,7 @@ export async function updateApiKey(
 }
 
 /** Revokes at once (the next request with the key gets 401); revoking twice keeps the first time. */
-export async function revokeApiKey(
-  db: Database,
-  accountId: string,
-  keyId: string,
-  now: Date,
-): Promise<ApiKeyView> {
+async function revokeApiKey(db: Database, accountId: string, keyId: string, now: Date): Promise<ApiKeyView> {
   return changeOwnKey(db, accountId, keyId, { revoked_at: sql<Date>`coalesce(revoked_at, ${now})` });
 }
 

@@ -4,6 +4,9 @@ import type { Clock } from '../clock.js';
 import type { Logger } from '../logger.js';
 import type { Principal } from './principal.js';
 
+/** The pub/sub channel on which credential changes reach every API process of a deployment. */
+export const credentialChangesChannel = (redisPrefix: string) => `${redisPrefix}credential-changes`;
+
 /** A credential that authenticated, as remembered between requests. */
 export interface KnownCredential {
   principal: Principal;
@@ -42,11 +45,12 @@ const matches = (known: KnownCredential, change: CredentialChange): boolean =>
  * not each preceded by a database lookup (one round trip of the three a charged search made).
  *
  * A revoked or edited key, or an ended session, is forgotten at once by the process that changed it
- * and, through Redis pub/sub, by every other API process; when that channel was lost (Redis down),
- * a process forgets everything it knew as soon as it is back. The TTL bounds what is left: a change
- * whose message never arrived. A revoked key is never charged whatever the cache holds: the charge
- * itself refuses it (sql/0025). Routes that only a Bearer session may call (key management,
- * purchases, the account) always look the session up afresh.
+ * and, through Redis pub/sub, by every other API process: the accounts services that change a key
+ * or end a session announce it themselves (ApiKeysService, LoginService.logout). When that channel
+ * was lost (Redis down), a process forgets everything it knew as soon as it is back. The TTL bounds
+ * what is left: a change whose message never arrived. A revoked key is never charged whatever the
+ * cache holds: the charge itself refuses it (sql/0025). Routes that only a Bearer session may call
+ * (key management, purchases, the account) always look the session up afresh.
  */
 export class CredentialCache {
   private readonly known: LRUCache<string, KnownCredential> | null;

@@ -3,12 +3,16 @@ import type { Database } from '../db/database.js';
 import { unauthenticated } from '../errors.js';
 import type { LoginGuard } from '../limits/abuse-guards.js';
 import { normalizeEmail } from './accounts.js';
+import type { CredentialCache } from './credential-cache.js';
 import { hashPassword, verifyPassword } from './credentials.js';
 import type { PasswordWork } from './password-work.js';
-import { openSession, type OpenedSession } from './sessions.js';
+import { openSession, revokeSession, type OpenedSession } from './sessions.js';
 
+/** Bearer sessions: opened with an e-mail and password, ended by their holder. */
 export interface LoginService {
   login(email: string, password: string, ip: string): Promise<OpenedSession>;
+  /** ends a session; every API process stops accepting its token */
+  logout(sessionId: string): Promise<void>;
 }
 
 /**
@@ -21,6 +25,7 @@ export function createLoginService(
   clock: Clock,
   guard: LoginGuard,
   passwords: PasswordWork,
+  credentials: CredentialCache,
 ): LoginService {
   let decoyHash: Promise<string> | null = null;
   const decoy = () => (decoyHash ??= hashPassword('decoy password for unknown e-mails'));
@@ -43,6 +48,10 @@ export function createLoginService(
       }
       await guard.recordSuccess(email, ip);
       return openSession(db, account.id, clock);
+    },
+    async logout(sessionId) {
+      await revokeSession(db, sessionId, clock.now());
+      await credentials.changed({ sessionId });
     },
   };
 }

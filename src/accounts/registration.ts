@@ -2,15 +2,9 @@ import type { Clock } from '../clock.js';
 import type { Database } from '../db/database.js';
 import { invalid, ServiceError } from '../errors.js';
 import type { RegistrationGuard } from '../limits/abuse-guards.js';
-import {
-  createAccount,
-  emailInUse,
-  emailTaken,
-  normalizeEmail,
-  type AccountRow,
-  type NewAccount,
-} from './accounts.js';
+import { createAccount, emailInUse, emailTaken, normalizeEmail, type AccountRow } from './accounts.js';
 import { createApiKey, type CreatedApiKey } from './api-keys.js';
+import type { NewAccount } from './auth.schemas.js';
 import { hashPassword } from './credentials.js';
 import type { PasswordWork } from './password-work.js';
 

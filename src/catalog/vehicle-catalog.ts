@@ -1,4 +1,4 @@
-import { Random } from '../demo/random.js';
+import { Random } from '../seeded-random.js';
 import { realMakes } from './data/real-vehicles.js';
 
 /** The spec's catalog sizes. */

@@ -1,5 +1,5 @@
 import { GENERIC_KIND, PART_KINDS, type Names, type PartKind } from './part-kinds.js';
-import { Weighted } from './random.js';
+import { Weighted } from '../seeded-random.js';
 
 /** A part the demo stock offers: its catalog id (when the catalog knows it), names, price kind. */
 export interface DemoPart {

@@ -3,7 +3,7 @@ import { normalizeReference } from '../search/references.js';
 import { demoParts, type CatalogPartLike, type DemoPart } from './demo-parts.js';
 import { listingDescription, sideWord } from './listing-texts.js';
 import type { DemoLang } from './part-kinds.js';
-import { Random, Weighted } from './random.js';
+import { Random, Weighted } from '../seeded-random.js';
 import { fillPattern, oemReference } from './reference-patterns.js';
 import { COUNTRIES, type DemoCountry } from './vendor-names.js';
 import { MAKES, type DemoMake, type DemoModel } from './vehicles.js';

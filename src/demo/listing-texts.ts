@@ -1,6 +1,6 @@
 import type { Condition } from '../db/schema.js';
 import type { DemoLang } from './part-kinds.js';
-import type { Random } from './random.js';
+import type { Random } from '../seeded-random.js';
 
 /** Words and sentences of a seller's listing, per language. */
 interface ListingWords {

@@ -1,4 +1,4 @@
-import type { Random } from './random.js';
+import type { Random } from '../seeded-random.js';
 
 /**
  * Reference numbers are written as patterns: `#` a digit, `@` an upper-case letter, `*` a digit

@@ -2,7 +2,7 @@ import type { Static, TSchema } from '@sinclair/typebox';
 import type { Principal, AuthMode } from '../accounts/principal.js';
 import type { IdempotentAttempt } from './idempotency.js';
 import type { RateLimitPolicy } from '../limits/request-rate-limiter.js';
-import type { JsonSchema } from './validation.js';
+import type { JsonSchema } from '../json-schema.js';
 
 export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
@@ -98,12 +98,3 @@ export function route<
   return spec as AnyRoute;
 }
 
-/**
- * TRANSITIONAL — the form of routes whose input types are still written beside their schemas by
- * hand. Each module moves to route() with TypeBox schemas; this goes once none is left.
- */
-export function legacyRoute<Body = unknown, Query = unknown, Params = unknown, A extends AuthMode = AuthMode>(
-  spec: RouteDeclaration<Body, Query, Params, A>,
-): AnyRoute {
-  return spec as AnyRoute;
-}

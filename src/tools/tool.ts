@@ -1,5 +1,5 @@
 import type { Principal } from '../accounts/principal.js';
-import type { JsonSchema } from '../http/validation.js';
+import type { JsonSchema } from '../json-schema.js';
 
 /** A named tool run through POST /tools/execute. Its input schema is validated before run(). */
 export interface Tool<Input = unknown, Output = unknown> {

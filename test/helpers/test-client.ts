@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import { responseSchemaFor } from '../../src/http/openapi.js';
 import type { AnyRoute } from '../../src/http/route.js';
-import { checkAgainst } from '../../src/http/validation.js';
+import { checkAgainst } from '../../src/json-schema.js';
 
 export interface TestResponse<T = Record<string, unknown>> {
   status: number;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signWebhook } from '../../src/credits/webhook-signature.js';
+import { signWebhook } from '../../src/payments/webhook-signature.js';
 import { createTestAccount, type TestAccount } from '../helpers/accounts-fixture.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
 

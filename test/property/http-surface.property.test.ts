@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { declaredRoutes } from '../../src/app.js';
 import { ManualClock } from '../../src/clock.js';
 import type { AnyRoute } from '../../src/http/route.js';
-import type { JsonSchema } from '../../src/http/validation.js';
+import type { JsonSchema } from '../../src/json-schema.js';
 import { createTestAccount } from '../helpers/accounts-fixture.js';
 import { loadStockFixture } from '../helpers/stock-fixture.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Database } from '../../db/database.js';
-import { recordProblem } from '../../http/validation.js';
+import { recordProblem } from '../../json-schema.js';
 import { bulkInsert } from '../bulk-insert.js';
 import { importKind, IMPORT_KINDS, normalizeRecord } from './import-kinds.js';
 import { readRows, type RowError } from './read-rows.js';

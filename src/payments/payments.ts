@@ -1,7 +1,12 @@
 import { sql } from 'kysely';
 import { randomBase62 } from '../accounts/credentials.js';
+import type { Principal } from '../accounts/principal.js';
+import type { Clock } from '../clock.js';
+import type { Config } from '../config.js';
 import type { Database } from '../db/database.js';
-import { notFound } from '../errors.js';
+import type { TransactionScope } from '../db/transaction-scope.js';
+import { notFound, ServiceError } from '../errors.js';
+import { verifyWebhook, type SignatureCheck } from './webhook-signature.js';
 
 export interface PackageRow {
   id: string;
@@ -18,7 +23,75 @@ export interface StartedPurchase {
   createdAt: Date;
 }
 
-export function activePackages(db: Database): Promise<PackageRow[]> {
+/** A provider's delivery to POST /payments/webhook. */
+export interface WebhookDelivery {
+  /** the body exactly as received: what the signature covers */
+  rawBody: string;
+  /** the X-Payment-Signature header */
+  signature: string | undefined;
+  /** the payment's reference (the `payment` of its checkout address) */
+  payment: string;
+  succeeded: boolean;
+}
+
+/** Credit packages on sale, their purchase through the provider's hosted checkout, and its verdicts. */
+export interface PaymentsService {
+  packages(): Promise<PackageRow[]>;
+  /**
+   * A pending payment of the owner for a package; with a `scope`, written in the scope's
+   * transaction (see TransactionScope). 503 PAYMENTS_NOT_CONFIGURED without a provider.
+   */
+  startPurchase(
+    owner: Principal,
+    packageId: string,
+    scope?: TransactionScope<StartedPurchase>,
+  ): Promise<StartedPurchase>;
+  /**
+   * Applies the provider's verdict once its signature holds (see confirmPayment); a delivery whose
+   * signature does not hold is refused with InvalidSignatureError and changes nothing.
+   */
+  receiveWebhook(delivery: WebhookDelivery): Promise<PaymentOutcome>;
+}
+
+const paymentsOff = () =>
+  new ServiceError(
+    'unavailable',
+    'PAYMENTS_NOT_CONFIGURED',
+    'As compras de créditos não estão ativas neste servidor (PAYMENT_CHECKOUT_URL e PAYMENT_WEBHOOK_SECRET por definir).',
+  );
+
+/** A webhook delivery whose X-Payment-Signature does not hold; `check` says why (for the log). */
+export class InvalidSignatureError extends ServiceError {
+  constructor(readonly check: Exclude<SignatureCheck, 'ok'>) {
+    super('unauthenticated', 'INVALID_SIGNATURE', `Assinatura do webhook inválida (${check}).`);
+  }
+}
+
+/** provider: the configured checkout and webhook secret; null when purchases are off. */
+export function createPaymentsService(
+  db: Database,
+  clock: Clock,
+  provider: Config['payments'],
+): PaymentsService {
+  return {
+    packages: () => activePackages(db),
+    async startPurchase(owner, packageId, scope) {
+      if (!provider) throw paymentsOff();
+      const { checkoutUrl } = provider;
+      const purchase = (executor: Database) =>
+        openPayment(executor, owner.accountId, packageId, checkoutUrl, clock.now());
+      return scope ? scope.run(purchase) : purchase(db);
+    },
+    async receiveWebhook(delivery) {
+      if (!provider) throw paymentsOff();
+      const check = verifyWebhook(provider.webhookSecret, delivery.rawBody, delivery.signature, clock.now());
+      if (check !== 'ok') throw new InvalidSignatureError(check);
+      return confirmPayment(db, delivery.payment, delivery.succeeded, clock.now());
+    },
+  };
+}
+
+function activePackages(db: Database): Promise<PackageRow[]> {
   return db
     .selectFrom('credit_packages')
     .select(['id', 'name', 'credits', 'price_eur'])
@@ -32,7 +105,7 @@ export function activePackages(db: Database): Promise<PackageRow[]> {
  * Records a pending payment for a package and returns the provider's hosted checkout address for
  * it. Nothing is credited here: only a verified webhook (confirmPayment) grants credits.
  */
-export async function startPurchase(
+async function openPayment(
   db: Database,
   accountId: string,
   packageId: string,
@@ -97,7 +170,7 @@ export type PaymentOutcome =
  * the payment's row lock, so concurrent deliveries credit once (the ledger's unique payment index
  * is the backstop).
  */
-export async function confirmPayment(
+async function confirmPayment(
   db: Database,
   reference: string,
   succeeded: boolean,

@@ -1,13 +1,12 @@
+import { Type } from '@sinclair/typebox';
+import { Defaulted } from './json-schema.js';
+
 /**
  * The `page` query parameter of the paged lists (catalogs, credit history). Pages past the end are
  * empty; past a million the request is refused, so the offset computed from it stays an exact
  * integer that PostgreSQL accepts (a page of 1e20 used to reach the database as an out-of-range
  * bigint).
  */
-export const PAGE_PARAMETER = {
-  type: 'integer',
-  minimum: 1,
-  maximum: 1_000_000,
-  default: 1,
-  description: 'Página, de 1 a 1 000 000',
-} as const;
+export const PageParameter = Defaulted(
+  Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1, description: 'Página, de 1 a 1 000 000' }),
+);

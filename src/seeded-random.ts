@@ -1,9 +1,10 @@
 /**
- * A small seeded PRNG (mulberry32) with the helpers the demo generator needs.
+ * A small seeded PRNG (mulberry32) and the draws made with it: the same seed always gives the same
+ * data. The catalog seed invents its vehicle catalog with it, the demo generator its stock.
  *
- * Every generated row gets its own generator seeded from (dataset seed, stream, row index), so any
- * row can be recomputed on its own: the loaders stream tables one after another without keeping
- * earlier rows in memory, and the same seed always gives the same data.
+ * Every generated row can get its own generator seeded from (dataset seed, stream, row index), so
+ * any row can be recomputed on its own: the demo loaders stream tables one after another without
+ * keeping earlier rows in memory.
  */
 
 /** 32-bit finalizer (murmur3 fmix32): spreads nearby inputs over the whole range. */
