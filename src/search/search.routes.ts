@@ -19,6 +19,12 @@ export interface SearchRouteServices {
 }
 
 export function searchRoutes({ search, metrics }: SearchRouteServices): AnyRoute[] {
+  /** What a request spent, on its log line and in the credits counter. */
+  const spent = (log: Record<string, unknown>, kind: 'search' | 'stats', credits: number, total: number) => {
+    log.credits_spent = credits;
+    log.total = total;
+    if (credits) metrics.creditsCharged.inc({ kind }, credits);
+  };
   return [
     route({
       method: 'post',
@@ -48,9 +54,7 @@ export function searchRoutes({ search, metrics }: SearchRouteServices): AnyRoute
       },
       handler: async ({ body, principal, log, idempotency }) => {
         const outcome = await search.search(principal, body, idempotency?.alongside(searchResponse));
-        log.credits_spent = outcome.creditsSpent;
-        log.total = outcome.result.total;
-        if (outcome.creditsSpent) metrics.creditsCharged.inc({ kind: 'search' }, outcome.creditsSpent);
+        spent(log, 'search', outcome.creditsSpent, outcome.result.total);
         return searchResponse(outcome);
       },
     }),
@@ -71,9 +75,7 @@ export function searchRoutes({ search, metrics }: SearchRouteServices): AnyRoute
       },
       handler: async ({ body, principal, log, idempotency }) => {
         const outcome = await search.stats(principal, body, idempotency?.alongside(statsResponse));
-        log.credits_spent = outcome.creditsSpent;
-        log.total = outcome.stats.totalResults;
-        if (outcome.creditsSpent) metrics.creditsCharged.inc({ kind: 'stats' }, outcome.creditsSpent);
+        spent(log, 'stats', outcome.creditsSpent, outcome.stats.totalResults);
         return statsResponse(outcome);
       },
     }),
