@@ -239,10 +239,32 @@ describe('catalogs', () => {
       'labelling',
       'fuels',
     ]) {
-      const pt = await get<{ code: string; name: string }>(`/data/catalog/${kind}?lang=pt`);
-      const de = await get<{ code: string; name: string }>(`/data/catalog/${kind}?lang=de`);
-      expect(pt.body.total, kind).toBeGreaterThan(1);
-      expect(de.body.results.map((r) => r.code)).toEqual(pt.body.results.map((r) => r.code));
+      const lists = await Promise.all(
+        LANGS.map(async (lang) => {
+          const res = await get<{ code: string; name: string }>(
+            `/data/catalog/${kind}?lang=${lang}&per_page=500`,
+          );
+          expect(res.status, `${kind} ${lang}`).toBe(200);
+          return res.body;
+        }),
+      );
+      const [pt] = lists;
+      expect(pt!.total, kind).toBeGreaterThan(1);
+      expect(pt!.results, kind).toHaveLength(pt!.total);
+      const codes = pt!.results.map((r) => r.code);
+      for (const [i, list] of lists.entries()) {
+        const lang = LANGS[i]!;
+        // the same entries, in the same order, each named
+        expect(
+          list.results.map((r) => r.code),
+          `${kind} ${lang}`,
+        ).toEqual(codes);
+        for (const entry of list.results)
+          expect(entry.name.trim(), `${kind} ${lang} ${entry.code}`).not.toBe('');
+      }
+      // ...and named in that language: every language's names differ from every other's somewhere
+      const namings = new Set(lists.map((list) => JSON.stringify(list.results.map((r) => r.name))));
+      expect(namings.size, kind).toBe(LANGS.length);
     }
     const languages = await get<{ code: string; name: string; native_name: string }>(
       '/data/catalog/languages?lang=en',

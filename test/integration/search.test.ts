@@ -6,10 +6,16 @@ import {
   expectedDetailedStats,
   expectedStats,
   matches,
+  textMatches,
   vendorName,
   type PlainQuery,
 } from '../helpers/brute-force.js';
-import { FIXTURE_ITEMS, loadStockFixture } from '../helpers/stock-fixture.js';
+import {
+  FIXTURE_ITEMS,
+  insertStockItems,
+  loadStockFixture,
+  type FixtureItem,
+} from '../helpers/stock-fixture.js';
 import { ENGINES, startEngineApp, type EngineApp } from '../helpers/engine-app.js';
 import { startTestApp } from '../helpers/test-app.js';
 import type { TestClient } from '../helpers/test-client.js';
@@ -31,6 +37,50 @@ interface SearchBody {
 /** Where the app's clock stands at the start of every test: no test sees another's clock moves. */
 const START = new Date('2026-11-22T12:00:00Z');
 
+/**
+ * Three items for "embraiagem completa" whose order by relevance is certain on either engine, and
+ * the reverse of their order by price and by id: the words in the title and three times over in a
+ * short text; once, side by side, in a short description; once each, far apart, in a long one.
+ */
+const BY_RELEVANCE: FixtureItem[] = [
+  {
+    id: 903,
+    vendorId: 3,
+    reference: 'EMB-903',
+    title: 'Kit embraiagem completa',
+    description: 'Embraiagem completa com rolamento e prato de embraiagem',
+    condition: 'novo',
+    price: 300,
+    country: 'DE',
+  },
+  {
+    id: 902,
+    vendorId: 2,
+    reference: 'EMB-902',
+    title: 'Conjunto de transmissão',
+    description: 'Embraiagem completa usada',
+    condition: 'usado_bom',
+    price: 100,
+    country: 'ES',
+  },
+  {
+    id: 901,
+    vendorId: 1,
+    reference: 'EMB-901',
+    title: 'Volante bimassa',
+    description:
+      'Volante para embraiagem de origem, vendido com parafusos novos, caixa original e manual de montagem completa',
+    condition: 'usado_bom',
+    price: 20,
+    country: 'PT',
+  },
+];
+const TEXT_ITEMS = BY_RELEVANCE;
+/** Everything the app's database holds: every expectation below is computed from it. */
+const STOCK = [...FIXTURE_ITEMS, ...TEXT_ITEMS];
+const idsOf = (items: { id: number }[]) => items.map((i) => i.id);
+const numerically = (ids: number[]) => [...ids].sort((a, b) => a - b);
+
 /** Everything through HTTP, on each engine: the same answers are required of both. */
 describe.each(ENGINES)('on the %s engine', (engine) => {
   let app: EngineApp;
@@ -40,7 +90,14 @@ describe.each(ENGINES)('on the %s engine', (engine) => {
 
   beforeAll(async () => {
     clock = new ManualClock(START);
-    app = await startEngineApp(engine, (db) => loadStockFixture(db), { clock });
+    app = await startEngineApp(
+      engine,
+      async (db) => {
+        await loadStockFixture(db);
+        await insertStockItems(db, TEXT_ITEMS);
+      },
+      { clock },
+    );
   });
   afterAll(() => app.close());
   beforeEach(async () => {
@@ -107,7 +164,7 @@ describe.each(ENGINES)('on the %s engine', (engine) => {
     ];
 
     it.each(cases)('%s', async (_name, body, plain) => {
-      const expected = FIXTURE_ITEMS.filter((i) => matches(i, plain)).sort(byPriceThenId);
+      const expected = STOCK.filter((i) => matches(i, plain)).sort(byPriceThenId);
       expect(expected.length).toBeGreaterThan(0);
       const res = await search({ ...body, per_page: 100 });
       expect(res.status).toBe(200);
@@ -121,7 +178,7 @@ describe.each(ENGINES)('on the %s engine', (engine) => {
       const ids = res.body.results.map((r) => r.id);
       expect(ids).toEqual([2, 3, 1]);
       const first = res.body.results[0]!;
-      const item = FIXTURE_ITEMS.find((i) => i.id === 2)!;
+      const item = STOCK.find((i) => i.id === 2)!;
       expect(first).toMatchObject({
         id: 2,
         referencia_oem: item.reference,
@@ -145,31 +202,53 @@ describe.each(ENGINES)('on the %s engine', (engine) => {
       );
     });
 
+    /** The items a free-text search must find (any order: text results are ranked), never none. */
+    const textExpected = (text: string, filter: (i: FixtureItem) => boolean = () => true) => {
+      const expected = numerically(idsOf(STOCK.filter((i) => textMatches(i, text) && filter(i))));
+      expect(expected.length, `fixture items for ${JSON.stringify(text)}`).toBeGreaterThan(0);
+      return expected;
+    };
+    const foundBy = async (body: Record<string, unknown>) => {
+      const res = await search({ ...body, per_page: 100 });
+      expect(res.status).toBe(200);
+      expect(res.body.total).toBe(res.body.results.length);
+      return numerically(idsOf(res.body.results));
+    };
+
     it('full text: accent-insensitive, several languages, prefix on the last word', async () => {
-      const travao = await search({ text: 'travao', per_page: 100 });
-      expect(travao.body.results.map((r) => r.id).sort((a, b) => a - b)).toEqual(
-        FIXTURE_ITEMS.filter((i) => /travão/i.test(i.title + ' ' + (i.description ?? '')))
-          .map((i) => i.id)
-          .sort((a, b) => a - b),
-      );
-      expect((await search({ text: 'Disque frein' })).body.results.map((r) => r.id)).toEqual([4]);
-      expect((await search({ texto: 'bremsscheib' })).body.results.map((r) => r.id)).toEqual([3]);
-      expect((await search({ text: 'belüftet' })).body.results.map((r) => r.id)).toEqual([3]);
-      expect((await search({ text: 'ALTERN' })).body.results.map((r) => r.id)).toEqual([6]);
-      const filtered = await search({ text: 'disco', condition: 'novo' });
-      expect(filtered.body.results.every((r) => r.condicao === 'novo')).toBe(true);
+      expect(await foundBy({ text: 'travao' })).toEqual(textExpected('travão'));
+      expect(await foundBy({ text: 'Disque frein' })).toEqual(textExpected('Disque frein'));
+      expect(await foundBy({ texto: 'bremsscheib' })).toEqual(textExpected('bremsscheib'));
+      expect(await foundBy({ text: 'belüftet' })).toEqual(textExpected('belüftet'));
+      expect(await foundBy({ text: 'ALTERN' })).toEqual(textExpected('altern'));
+      expect(await foundBy({ text: 'filtro oleo' })).toEqual(textExpected('filtro óleo'));
+      // item 8 mentions Golf in its description only; the prefix also finds "Golfinho"
+      expect(await foundBy({ text: 'golf' })).toEqual(textExpected('golf'));
     });
 
-    it('text ranks by relevance: a title match before a description-only match', async () => {
-      const res = await search({ text: 'filtro oleo' });
-      expect(res.body.results.map((r) => r.id)).toEqual([8]);
-      const golf = await search({ text: 'golf' });
-      // item 8 mentions Golf in its description only; no title has it; prefix also finds "Golfinho"
-      expect(golf.body.results.map((r) => r.id).sort()).toEqual([7, 8]);
+    it('a condition narrows a text search to the items in that condition, and only those', async () => {
+      const all = await foundBy({ text: 'disco' });
+      expect(all).toEqual(textExpected('disco'));
+      const novo = textExpected('disco', (i) => i.condition === 'novo');
+      // the filter has something to exclude: "disco" also finds items in other conditions
+      expect(all.filter((id) => !novo.includes(id)).length).toBeGreaterThan(0);
+      const filtered = await search({ text: 'disco', condition: 'novo', per_page: 100 });
+      expect(numerically(idsOf(filtered.body.results))).toEqual(novo);
+      expect(filtered.body.total).toBe(novo.length);
+      for (const item of filtered.body.results) expect(item.condicao, String(item.id)).toBe('novo');
+    });
+
+    it('text ranks by relevance, not by price: the words in the title and repeated first', async () => {
+      const res = await search({ text: 'embraiagem completa' });
+      expect(res.status).toBe(200);
+      expect(res.body.results.map((r) => r.id)).toEqual(idsOf(BY_RELEVANCE));
+      // what an order by price or by id would give instead (so the order above proves relevance)
+      expect(idsOf([...BY_RELEVANCE].sort(byPriceThenId))).toEqual(idsOf(BY_RELEVANCE).reverse());
+      expect(numerically(idsOf(BY_RELEVANCE))).toEqual(idsOf(BY_RELEVANCE).reverse());
     });
 
     it('pages are stable, never overlap, and cover the result set exactly', async () => {
-      const expected = FIXTURE_ITEMS.filter((i) => i.partId === 7)
+      const expected = STOCK.filter((i) => i.partId === 7)
         .sort(byPriceThenId)
         .map((i) => i.id);
       const first = await search({ part_id: 7, per_page: 4 });
@@ -187,7 +266,8 @@ describe.each(ENGINES)('on the %s engine', (engine) => {
       const res = await search({ part_id: 7, per_page: 10, page: 9 });
       expect(res.status).toBe(200);
       expect(res.body.results).toEqual([]);
-      expect(res.body.total).toBe(25);
+      expect(res.body.total).toBe(STOCK.filter((i) => i.partId === 7).length);
+      expect(res.body.total).toBeGreaterThan(0);
     });
 
     it('no results: 0 credits, no token, empty stats', async () => {
@@ -480,7 +560,7 @@ describe.each(ENGINES)('on the %s engine', (engine) => {
       }>('/data/search/stats', { part_id: 7, price_max: 60 });
       expect(res.status).toBe(200);
       expect(res.body.credits_spent).toBe(1);
-      const expected = FIXTURE_ITEMS.filter((i) => matches(i, { partId: 7, priceMax: 60 }));
+      const expected = STOCK.filter((i) => matches(i, { partId: 7, priceMax: 60 }));
       const { histogram, ...rest } = res.body.stats;
       expect(rest).toEqual(expectedDetailedStats(expected));
       expect(histogram).toHaveLength(20);
@@ -506,9 +586,7 @@ describe.each(ENGINES)('on the %s engine', (engine) => {
           country: 'PT',
         },
       );
-      const expected = FIXTURE_ITEMS.filter((i) =>
-        matches(i, { partId: 7, condition: 'novo', country: 'PT' }),
-      );
+      const expected = STOCK.filter((i) => matches(i, { partId: 7, condition: 'novo', country: 'PT' }));
       expect(res.body.stats).toMatchObject(expectedDetailedStats(expected));
       const none = await api.post<{ credits_spent: number; stats: Record<string, unknown> }>(
         '/data/search/stats',
@@ -531,7 +609,7 @@ describe.each(ENGINES)('on the %s engine', (engine) => {
         per_page: 100,
       });
       expect(res.status).toBe(200);
-      expect(res.body.stats.total_results).toBe(FIXTURE_ITEMS.filter((i) => i.partId === 7).length);
+      expect(res.body.stats.total_results).toBe(STOCK.filter((i) => i.partId === 7).length);
     });
 
     it('a NUL character is a 400 that costs nothing', async () => {
