@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import { sql } from 'kysely';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/clock.js';
 import { createTestAccount } from '../helpers/accounts-fixture.js';
@@ -74,6 +76,24 @@ describe('accounts, sessions and API keys', () => {
     const res = await login(email);
     expect(res.status).toBe(200);
     return app.api.withBearer(res.body.access_token);
+  }
+  /** An account's session rows read straight from PostgreSQL (the app's database handle on PGlite). */
+  async function sessionRows(accountId: string): Promise<{ row_text: string; token_hash_hex: string }[]> {
+    const text = `select s::text as row_text, encode(s.token_hash, 'hex') as token_hash_hex
+                    from sessions s where s.account_id = $1`;
+    if (!app.database.url) {
+      const result = await sql<{ row_text: string; token_hash_hex: string }>`
+        select s::text as row_text, encode(s.token_hash, 'hex') as token_hash_hex
+          from sessions s where s.account_id = ${accountId}`.execute(app.services.db);
+      return result.rows;
+    }
+    const client = new pg.Client({ connectionString: app.database.url });
+    await client.connect();
+    try {
+      return (await client.query<{ row_text: string; token_hash_hex: string }>(text, [accountId])).rows;
+    } finally {
+      await client.end();
+    }
   }
   async function ledger(accountId: string) {
     return app.services.db
@@ -222,6 +242,26 @@ describe('accounts, sessions and API keys', () => {
       const expired = await bearer.get<ErrorBody>('/account');
       expect(expired.status).toBe(401);
       expect(expired.body.code).toBe('TOKEN_EXPIRED');
+    });
+
+    it('stores a Bearer token only as its SHA-256: the token is in no column of its session', async () => {
+      const email = uniqueEmail();
+      const account = await register(email);
+      const res = await login(email);
+      expect(res.status).toBe(200);
+      const token = res.body.access_token;
+      expect(token.length).toBeGreaterThan(20);
+      // the session row as PostgreSQL holds it: every column as text (bytea as hex), and the hash
+      const rows = await sessionRows(account.id);
+      expect(rows).toHaveLength(1);
+      const [row] = rows;
+      const stored = row!.row_text.toLowerCase();
+      for (const form of [token, Buffer.from(token).toString('hex'), Buffer.from(token).toString('base64')]) {
+        expect(stored).not.toContain(form.toLowerCase());
+      }
+      expect(row!.token_hash_hex).toBe(createHash('sha256').update(token).digest('hex'));
+      // and the token is looked up by that hash
+      expect((await app.api.withBearer(token).get('/account')).status).toBe(200);
     });
 
     it('logout revokes the presented token only', async () => {
@@ -413,6 +453,26 @@ describe('accounts, sessions and API keys', () => {
       const withKey = app.api.withApiKey(res.body.api_key.key!);
       expect((await withKey.get<ErrorBody>('/api-keys')).status).toBe(401);
       expect((await withKey.post<ErrorBody>('/api-keys', { name: 'x' })).status).toBe(401);
+    });
+
+    it('without a credential, or with an unknown token: 401, and no key is created', async () => {
+      const keysBefore = await app.services.db
+        .selectFrom('api_keys')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .executeTakeFirstOrThrow();
+      for (const client of [app.api, app.api.withBearer('pst_desconhecido')]) {
+        const created = await client.post<ErrorBody>('/api-keys', { name: 'anónima' });
+        expect(created.status).toBe(401);
+        expect(created.body).toMatchObject({ success: false });
+        expect(created.body.mensagem.length).toBeGreaterThan(0);
+        expect(created.body).not.toHaveProperty('api_key');
+        expect((await client.get<ErrorBody>('/api-keys')).status).toBe(401);
+      }
+      const keysAfter = await app.services.db
+        .selectFrom('api_keys')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .executeTakeFirstOrThrow();
+      expect(Number(keysAfter.n)).toBe(Number(keysBefore.n));
     });
   });
 });

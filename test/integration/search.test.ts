@@ -75,7 +75,52 @@ const BY_RELEVANCE: FixtureItem[] = [
     country: 'PT',
   },
 ];
-const TEXT_ITEMS = BY_RELEVANCE;
+/** Listings written in English and in Italian. */
+const ENGLISH: FixtureItem[] = [
+  {
+    id: 910,
+    vendorId: 4,
+    reference: 'EN-910',
+    title: 'Rear wiper blade',
+    description: 'Wiper blades for the rear window, sold as a pair',
+    condition: 'novo',
+    price: 15,
+    country: 'FR',
+  },
+  {
+    id: 911,
+    vendorId: 1,
+    reference: 'EN-911',
+    title: 'Wiper motor',
+    description: 'Front wiper motor with linkage',
+    condition: 'usado_bom',
+    price: 45,
+    country: 'PT',
+  },
+];
+const ITALIAN: FixtureItem[] = [
+  {
+    id: 920,
+    vendorId: 2,
+    reference: 'IT-920',
+    title: 'Sensore di velocità ruota',
+    description: 'Sensore ABS per ruota anteriore',
+    condition: 'novo',
+    price: 25,
+    country: 'ES',
+  },
+  {
+    id: 921,
+    vendorId: 3,
+    reference: 'IT-921',
+    title: 'Motorino tergicristallo',
+    description: 'Motorino del tergicristallo posteriore, velocità regolabile',
+    condition: 'recondicionado',
+    price: 35,
+    country: 'DE',
+  },
+];
+const TEXT_ITEMS = [...BY_RELEVANCE, ...ENGLISH, ...ITALIAN];
 /** Everything the app's database holds: every expectation below is computed from it. */
 const STOCK = [...FIXTURE_ITEMS, ...TEXT_ITEMS];
 const idsOf = (items: { id: number }[]) => items.map((i) => i.id);
@@ -226,6 +271,21 @@ describe.each(ENGINES)('on the %s engine', (engine) => {
       expect(await foundBy({ text: 'golf' })).toEqual(textExpected('golf'));
     });
 
+    it('full text in English and in Italian finds the listings written in them', async () => {
+      const english = numerically(idsOf(ENGLISH));
+      const italian = numerically(idsOf(ITALIAN));
+      // case folded; the last word a prefix ("blade" finds "blades" too)
+      expect(await foundBy({ text: 'WIPER' })).toEqual(english);
+      expect(await foundBy({ text: 'wiper blade' })).toEqual(textExpected('wiper blade'));
+      expect(textExpected('wiper blade').every((id) => english.includes(id))).toBe(true);
+      expect(await foundBy({ text: 'front wiper mot' })).toEqual(textExpected('front wiper mot'));
+      // accents folded both ways: "velocita" finds "velocità", "velocità" finds it too
+      expect(await foundBy({ text: 'velocita' })).toEqual(italian);
+      expect(await foundBy({ texto: 'Sensore velocità' })).toEqual(textExpected('sensore velocita'));
+      expect(textExpected('sensore velocita').every((id) => italian.includes(id))).toBe(true);
+      expect(await foundBy({ text: 'tergicrist' })).toEqual(textExpected('tergicrist'));
+    });
+
     it('a condition narrows a text search to the items in that condition, and only those', async () => {
       const all = await foundBy({ text: 'disco' });
       expect(all).toEqual(textExpected('disco'));
@@ -270,6 +330,53 @@ describe.each(ENGINES)('on the %s engine', (engine) => {
       expect(res.body.total).toBeGreaterThan(0);
     });
 
+    it('without page and per_page: page 1 of 20 items (the defaults)', async () => {
+      const expected = STOCK.filter((i) => matches(i, { partId: 7 })).sort(byPriceThenId);
+      expect(expected.length).toBeGreaterThan(20);
+      const res = await search({ part_id: 7 });
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({
+        page: 1,
+        per_page: 20,
+        total: expected.length,
+        total_pages: Math.ceil(expected.length / 20),
+      });
+      expect(idsOf(res.body.results)).toEqual(idsOf(expected.slice(0, 20)));
+    });
+
+    it.each<[string, Record<string, unknown>, Record<string, unknown>]>([
+      ['parte_id', { parte_id: 7 }, { part_id: 7 }],
+      [
+        'modelo_veiculo (with marca_veiculo)',
+        { marca_veiculo: 'volkswagen', modelo_veiculo: 'golf' },
+        { vehicle_make: 'volkswagen', vehicle_model: 'golf' },
+      ],
+      [
+        'modelo_veiculo (with vehicle_make)',
+        { vehicle_make: 'volkswagen', modelo_veiculo: 'golf vii' },
+        { vehicle_make: 'volkswagen', vehicle_model: 'golf vii' },
+      ],
+    ])('the Portuguese alias %s gives what the English name gives', async (_alias, portuguese, english) => {
+      const inPortuguese = await search({ ...portuguese, per_page: 100 });
+      const inEnglish = await search({ ...english, per_page: 100 });
+      expect(inPortuguese.status).toBe(200);
+      expect(inEnglish.status).toBe(200);
+      const plain: PlainQuery = {
+        ...(english.part_id !== undefined ? { partId: english.part_id as number } : {}),
+        ...(english.vehicle_make !== undefined ? { make: english.vehicle_make as string } : {}),
+        ...(english.vehicle_model !== undefined ? { model: english.vehicle_model as string } : {}),
+      };
+      const expected = STOCK.filter((i) => matches(i, plain)).sort(byPriceThenId);
+      expect(expected.length).toBeGreaterThan(0);
+      expect(idsOf(inPortuguese.body.results)).toEqual(idsOf(expected));
+      expect(idsOf(inEnglish.body.results)).toEqual(idsOf(expected));
+      expect(inPortuguese.body.stats).toEqual(inEnglish.body.stats);
+      if (plain.model !== undefined) {
+        // the model was applied, not ignored: the make alone finds more
+        expect(STOCK.filter((i) => matches(i, { make: plain.make })).length).toBeGreaterThan(expected.length);
+      }
+    });
+
     it('no results: 0 credits, no token, empty stats', async () => {
       const res = await search({ reference: 'NOPE-0000' });
       expect(res.status).toBe(200);
@@ -305,6 +412,8 @@ describe.each(ENGINES)('on the %s engine', (engine) => {
       [{ condition: 'novo', country: 'PT' }, 'MISSING_SEARCH_FIELD'],
       [{ vehicle_model: 'Golf' }, 'MISSING_SEARCH_FIELD'],
       [{ reference: 'A', referencia: 'B' }, 'CONFLICTING_FIELDS'],
+      [{ part_id: 3, parte_id: 7 }, 'CONFLICTING_FIELDS'],
+      [{ vehicle_make: 'bmw', vehicle_model: 'serie 3', modelo_veiculo: 'golf' }, 'CONFLICTING_FIELDS'],
       [{ reference: '---' }, 'INVALID_REFERENCE'],
       [{ text: '?!' }, 'INVALID_TEXT'],
       [{ part_id: 3, price_min: 10, price_max: 5 }, 'INVALID_PRICE_RANGE'],
@@ -616,6 +725,58 @@ describe.each(ENGINES)('on the %s engine', (engine) => {
       const res = await api.post('/data/search/stats', { reference: 'W 712\u0000/95' });
       expect(res.status).toBe(400);
       expect(res.body.code).toBe('INVALID_CHARACTERS');
+      expect(await balance()).toBe(50);
+    });
+
+    it('402 with the error body and nothing charged or written when the balance is too low', async () => {
+      const broke = await createTestAccount(app.services.db, clock, { credits: 0 });
+      const written = async () => ({
+        ledger: await app.services.db
+          .selectFrom('credit_ledger')
+          .selectAll()
+          .where('account_id', '=', broke.accountId)
+          .orderBy('id')
+          .execute(),
+        history: await app.services.db
+          .selectFrom('searches')
+          .selectAll()
+          .where('account_id', '=', broke.accountId)
+          .execute(),
+      });
+      const before = await written();
+      expect(before.ledger.length).toBeGreaterThan(0);
+      const res = await app.api
+        .withApiKey(broke.apiKey)
+        .post<{ success: boolean; mensagem: string; code: string }>('/data/search/stats', { part_id: 7 });
+      expect(res.status).toBe(402);
+      expect(res.body).toMatchObject({ success: false, code: 'INSUFFICIENT_CREDITS' });
+      expect(res.body.mensagem).toMatch(/créditos insuficientes/i);
+      expect(res.body).not.toHaveProperty('stats');
+      expect(await balance(broke.accountId)).toBe(0);
+      expect(await written()).toEqual(before);
+    });
+
+    it('accepts a Bearer token as well as an API key, and charges the same', async () => {
+      const res = await app.api
+        .withBearer(account.bearer)
+        .post<{ credits_spent: number; stats: Record<string, unknown> }>('/data/search/stats', {
+          part_id: 3,
+        });
+      expect(res.status).toBe(200);
+      expect(res.body.credits_spent).toBe(1);
+      const { histogram: _histogram, ...rest } = res.body.stats;
+      expect(rest).toEqual(expectedDetailedStats(STOCK.filter((i) => matches(i, { partId: 3 }))));
+      expect(await balance()).toBe(49);
+    });
+
+    it('401 without a credential or with an unknown one, charging nobody', async () => {
+      for (const client of [app.api, app.api.withApiKey('psk_unknown'), app.api.withBearer('pst_unknown')]) {
+        const res = await client.post<{ success: boolean; code: string }>('/data/search/stats', {
+          part_id: 7,
+        });
+        expect(res.status).toBe(401);
+        expect(res.body.success).toBe(false);
+      }
       expect(await balance()).toBe(50);
     });
 
