@@ -381,18 +381,21 @@ describe.each(ENGINES)('stock-derived catalogs on the %s engine', (engine) => {
 
   it('derives brands, models and variants from the stock, with item counts', async () => {
     const brands = await get<{ name: string; items: number }>('/data/catalog/brands');
+    expect(countBy(FIXTURE_ITEMS, (i) => i.make).size).toBeGreaterThan(1);
     expect(listed(brands.body.results)).toEqual(countBy(FIXTURE_ITEMS, (i) => i.make));
 
     const volkswagens = FIXTURE_ITEMS.filter((i) => i.make && fold(i.make) === 'volkswagen');
     const models = await get<{ name: string; items: number }>(
       `/data/catalog/models/${encodeURIComponent('VOLKSWÄGEN')}`,
     );
+    expect(countBy(volkswagens, (i) => i.model).size).toBeGreaterThan(1);
     expect(listed(models.body.results)).toEqual(countBy(volkswagens, (i) => i.model));
 
     const golfVii = FIXTURE_ITEMS.filter((i) => i.model && fold(i.model) === 'golf vii');
     const variants = await get<{ name: string; items: number }>(
       `/data/catalog/variants/${encodeURIComponent('golf vii')}`,
     );
+    expect(countBy(golfVii, (i) => i.variant).size).toBeGreaterThan(1);
     expect(listed(variants.body.results)).toEqual(countBy(golfVii, (i) => i.variant));
     expect((await get('/data/catalog/models/marca-inexistente')).body).toMatchObject({
       total: 0,
