@@ -51,12 +51,10 @@ describe('password hashing is bounded work', () => {
     // address has no account; it waits for scrypt like any login, so a burst of them fills the queue.
     const attempts = await Promise.all(
       Array.from({ length: 12 }, (_, i) =>
-        app.api
-          .with({ 'X-Forwarded-For': `198.18.4.${i + 1}` })
-          .post<Body>('/auth/login', {
-            email: `ninguem.${i}.${Date.now()}@exemplo.pt`,
-            password: `errada-${i}`,
-          }),
+        app.api.with({ 'X-Forwarded-For': `198.18.4.${i + 1}` }).post<Body>('/auth/login', {
+          email: `ninguem.${i}.${Date.now()}@exemplo.pt`,
+          password: `errada-${i}`,
+        }),
       ),
     );
     const statuses = attempts.map((a) => a.status);
