@@ -127,7 +127,7 @@ export async function createServices(config: Config, overrides: ServiceOverrides
     overrides.engine ?? createSearchEngine(config, db, logger),
     metrics.engineDuration,
   );
-  const limiters = new LimiterFactory(redis, `${redisPrefix}rl:`);
+  const limiters = new LimiterFactory(redis, `${redisPrefix}rl:`, clock);
   const rateLimiter = createRateLimiter({
     config,
     limiters,

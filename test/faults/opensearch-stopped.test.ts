@@ -15,9 +15,10 @@ import {
   uniqueAlias,
   type IndexerProcess,
 } from '../helpers/opensearch.js';
-import { eventually, startSearchLoad } from '../helpers/search-load.js';
+import { startSearchLoad } from '../helpers/search-load.js';
 import { loadStockFixture } from '../helpers/stock-fixture.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database.js';
+import { waitUntil } from '../helpers/wait-until.js';
 
 /**
  * The whole cluster goes away while the API serves 16 callers, and comes back with its data
@@ -85,12 +86,15 @@ describe.skipIf(!CAN_RUN_INDEXER)('the OpenSearch cluster stopped mid-load and s
     const phases: string[] = [];
     const mark = (what: string) => phases.push(`${what} at ${((Date.now() - t0) / 1000).toFixed(1)} s`);
     try {
-      expect(await eventually(async () => (load.tally.statuses.get(200) ?? 0) > 20)).toBe(true);
+      await waitUntil(async () => (load.tally.statuses.get(200) ?? 0) > 20, '20 searches served');
       mark('load running');
       await cluster!.stop();
       mark('stopped');
       const atStop = load.tally.statuses.get(503) ?? 0;
-      expect(await eventually(async () => (load.tally.statuses.get(503) ?? 0) > atStop + 20)).toBe(true);
+      await waitUntil(
+        async () => (load.tally.statuses.get(503) ?? 0) > atStop + 20,
+        '20 searches answered 503 while the cluster is down',
+      );
       // a stock change while the cluster is down
       await sql`insert into stock_items (id, vendor_id, reference, title, condition, price, location_country_code)
                 values (950, 1, 'DOWN-950', 'Mudança durante a falha', 'novo', 10, 'PT')`.execute(
@@ -99,19 +103,29 @@ describe.skipIf(!CAN_RUN_INDEXER)('the OpenSearch cluster stopped mid-load and s
       await cluster!.start();
       mark('started');
       // served again, by the same processes
-      expect(await eventually(async () => (await search({ part_id: 7 })).status === 200, 60_000)).toBe(true);
+      await waitUntil(
+        async () => (await search({ part_id: 7 })).status === 200,
+        'a search served once the cluster is back',
+        60_000,
+      );
       mark('served again');
       const served = load.tally.statuses.get(200) ?? 0;
-      expect(await eventually(async () => (load.tally.statuses.get(200) ?? 0) > served + 20, 30_000)).toBe(
-        true,
+      await waitUntil(
+        async () => (load.tally.statuses.get(200) ?? 0) > served + 20,
+        '20 more searches served by the load',
       );
       // the change made while it was down reaches the index (its job retried with backoff)
-      const found = await eventually(async () => {
-        const answer = (await (await search({ reference: 'down 950' })).json()) as { total?: number };
-        return answer.total === 1;
-      }, 150_000);
+      await waitUntil(
+        async () => {
+          const answer = (await (await search({ reference: 'down 950' })).json()) as { total?: number };
+          return answer.total === 1;
+        },
+        'the change made while the cluster was down to be searchable',
+        150_000,
+      ).catch((error: Error) => {
+        throw new Error(`${error.message}\n${indexer!.output().slice(-3_000)}`);
+      });
       mark('change found');
-      expect(found, indexer!.output().slice(-3_000)).toBe(true);
     } finally {
       await load.stop();
     }

@@ -4,10 +4,11 @@ import { ManualClock } from '../../src/clock.js';
 import { createTestAccount, type TestAccount } from '../helpers/accounts-fixture.js';
 import { startApiProcess, type ApiProcess } from '../helpers/api-process.js';
 import { expectLedgerMatchesBalance } from '../helpers/ledger-check.js';
-import { eventually, startSearchLoad } from '../helpers/search-load.js';
+import { startSearchLoad } from '../helpers/search-load.js';
 import { loadStockFixture } from '../helpers/stock-fixture.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database.js';
 import { TEST_DATABASE_URL } from '../helpers/test-env.js';
+import { waitUntil } from '../helpers/wait-until.js';
 
 /** How the API process names its connections, so that only they are cut. */
 const APPLICATION_NAME = `pss-api-fault-${process.pid}`;
@@ -76,15 +77,14 @@ describe.skipIf(!TEST_DATABASE_URL)('PostgreSQL backends terminated mid-load', (
     expect([...tally.errorCodes.keys()].every((code) => code === 'SERVICE_UNAVAILABLE')).toBe(true);
 
     // served again on fresh connections, without a restart
-    const recovered = await eventually(async () => {
+    await waitUntil(async () => {
       const res = await fetch(`${api.url}/data/search`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json', 'X-API-Key': account.apiKey },
         body: JSON.stringify({ reference: 'NADA-depois' }),
       });
       return res.status === 200;
-    });
-    expect(recovered).toBe(true);
+    }, 'a search served on fresh connections');
     expect((await fetch(`${api.url}/ready`)).status).toBe(200);
     await expectLedgerMatchesBalance(database.handle.db, account.accountId, { spent: tally.creditsSpent });
   });

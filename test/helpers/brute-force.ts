@@ -111,3 +111,21 @@ export function expectedDetailedStats(items: FixtureItem[]) {
 }
 
 export const vendorName = (id: number) => FIXTURE_VENDORS.find((v) => v.id === id)!.name;
+
+/** The words of a text, as the service cuts them: letters and digits, accents folded, lower-cased. */
+const words = (text: string): string[] => foldText(text).match(/[\p{L}\p{N}]+/gu) ?? [];
+
+/**
+ * Free text written the plain way: every word of the query a whole word of the item's title or
+ * description, the last one a prefix (the caller may still be typing it); case and accents folded.
+ */
+export function textMatches(item: FixtureItem, text: string): boolean {
+  const wanted = words(text);
+  const tokens = words(`${item.title} ${item.description ?? ''}`);
+  return (
+    wanted.length > 0 &&
+    wanted.every((w, i) =>
+      i === wanted.length - 1 ? tokens.some((t) => t.startsWith(w)) : tokens.includes(w),
+    )
+  );
+}

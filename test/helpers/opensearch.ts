@@ -109,11 +109,5 @@ export async function startIndexerProcess(options: {
   };
 }
 
-/** Polls until `check` holds, up to `ms`; throws naming `what` otherwise. */
-export async function waitUntil(check: () => Promise<boolean>, what: string, ms = 30_000): Promise<void> {
-  const until = Date.now() + ms;
-  while (!(await check().catch(() => false))) {
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
+/** The shared poll (test/helpers/wait-until.ts), where the OpenSearch suites have always found it. */
+export { waitUntil } from './wait-until.js';

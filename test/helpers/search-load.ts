@@ -74,13 +74,3 @@ export function startSearchLoad(options: SearchLoadOptions): SearchLoad {
     },
   };
 }
-
-/** Polls `attempt` until it returns true or `timeoutMs` passes; false if it never did. */
-export async function eventually(attempt: () => Promise<boolean>, timeoutMs = 15_000): Promise<boolean> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (await attempt().catch(() => false)) return true;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  return false;
-}

@@ -8,6 +8,7 @@ import { fold } from '../../src/search/references.js';
 import { FIXTURE_ITEMS, loadStockFixture } from '../helpers/stock-fixture.js';
 import { ENGINES, startEngineApp, type EngineApp } from '../helpers/engine-app.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
+import { waitFor } from '../helpers/wait-until.js';
 
 const LANGS = ['pt', 'en', 'es', 'fr', 'de', 'it'] as const;
 const SPEC_CONDITIONS = ['novo', 'usado_bom', 'usado_aceitavel', 'recondicionado', 'para_pecas'];
@@ -26,12 +27,11 @@ interface ErrorBody {
 
 describe('catalogs', () => {
   let app: TestApp;
-  let seedSeconds = 0;
+  let firstSeed: Awaited<ReturnType<typeof seedCatalog>>;
 
   beforeAll(async () => {
     app = await startTestApp();
-    const seeded = await seedCatalog(app.services.db);
-    seedSeconds = seeded.seconds;
+    firstSeed = await seedCatalog(app.services.db);
     await loadStockFixture(app.services.db);
   });
   afterAll(() => app?.close());
@@ -44,8 +44,9 @@ describe('catalogs', () => {
         .rows[0]!.n,
     );
 
-  it('holds the spec sizes: 1,656 parts, 1,119 makes, 20,524 models, over 105,000 variants (seeded in under 60 s)', async () => {
-    expect(seedSeconds).toBeLessThan(60);
+  it('holds the spec sizes: 1,656 parts, 1,119 makes, 20,524 models, over 105,000 variants; seeds once', async () => {
+    // how long seeding takes is a benchmark's business (npm run bench:catalog), not a test's
+    expect(firstSeed.seeded).toBe(true);
     expect((await get('/data/catalog/parts?per_page=1')).body.total).toBe(1656);
     expect((await get('/data/catalog/vehicle-makes?per_page=1')).body.total).toBe(1119);
     expect(await count('vehicle_models')).toBe(20524);
@@ -168,11 +169,11 @@ describe('catalogs', () => {
       now = 60_000;
       // The refresh starts in the background; this answer still comes from the old copy.
       expect((await snapshot.list(request)).total).toBe(0);
-      let fresh = await snapshot.list(request);
-      for (let i = 0; i < 100 && fresh.total === 0; i++) {
-        await new Promise((r) => setTimeout(r, 20));
-        fresh = await snapshot.list(request);
-      }
+      const fresh = await waitFor(
+        'the refreshed copy of the parts catalog',
+        () => snapshot.list(request),
+        (answer) => answer.total > 0,
+      );
       expect(fresh).toEqual({
         total: 1,
         results: [expect.objectContaining({ id: 99001, name: 'ZZZ test part' })],
@@ -238,10 +239,32 @@ describe('catalogs', () => {
       'labelling',
       'fuels',
     ]) {
-      const pt = await get<{ code: string; name: string }>(`/data/catalog/${kind}?lang=pt`);
-      const de = await get<{ code: string; name: string }>(`/data/catalog/${kind}?lang=de`);
-      expect(pt.body.total, kind).toBeGreaterThan(1);
-      expect(de.body.results.map((r) => r.code)).toEqual(pt.body.results.map((r) => r.code));
+      const lists = await Promise.all(
+        LANGS.map(async (lang) => {
+          const res = await get<{ code: string; name: string }>(
+            `/data/catalog/${kind}?lang=${lang}&per_page=500`,
+          );
+          expect(res.status, `${kind} ${lang}`).toBe(200);
+          return res.body;
+        }),
+      );
+      const [pt] = lists;
+      expect(pt!.total, kind).toBeGreaterThan(1);
+      expect(pt!.results, kind).toHaveLength(pt!.total);
+      const codes = pt!.results.map((r) => r.code);
+      for (const [i, list] of lists.entries()) {
+        const lang = LANGS[i]!;
+        // the same entries, in the same order, each named
+        expect(
+          list.results.map((r) => r.code),
+          `${kind} ${lang}`,
+        ).toEqual(codes);
+        for (const entry of list.results)
+          expect(entry.name.trim(), `${kind} ${lang} ${entry.code}`).not.toBe('');
+      }
+      // ...and named in that language: every language's names differ from every other's somewhere
+      const namings = new Set(lists.map((list) => JSON.stringify(list.results.map((r) => r.name))));
+      expect(namings.size, kind).toBe(LANGS.length);
     }
     const languages = await get<{ code: string; name: string; native_name: string }>(
       '/data/catalog/languages?lang=en',
@@ -358,18 +381,21 @@ describe.each(ENGINES)('stock-derived catalogs on the %s engine', (engine) => {
 
   it('derives brands, models and variants from the stock, with item counts', async () => {
     const brands = await get<{ name: string; items: number }>('/data/catalog/brands');
+    expect(countBy(FIXTURE_ITEMS, (i) => i.make).size).toBeGreaterThan(1);
     expect(listed(brands.body.results)).toEqual(countBy(FIXTURE_ITEMS, (i) => i.make));
 
     const volkswagens = FIXTURE_ITEMS.filter((i) => i.make && fold(i.make) === 'volkswagen');
     const models = await get<{ name: string; items: number }>(
       `/data/catalog/models/${encodeURIComponent('VOLKSWÄGEN')}`,
     );
+    expect(countBy(volkswagens, (i) => i.model).size).toBeGreaterThan(1);
     expect(listed(models.body.results)).toEqual(countBy(volkswagens, (i) => i.model));
 
     const golfVii = FIXTURE_ITEMS.filter((i) => i.model && fold(i.model) === 'golf vii');
     const variants = await get<{ name: string; items: number }>(
       `/data/catalog/variants/${encodeURIComponent('golf vii')}`,
     );
+    expect(countBy(golfVii, (i) => i.variant).size).toBeGreaterThan(1);
     expect(listed(variants.body.results)).toEqual(countBy(golfVii, (i) => i.variant));
     expect((await get('/data/catalog/models/marca-inexistente')).body).toMatchObject({
       total: 0,

@@ -9,6 +9,7 @@ import { createTestAccount, type TestAccount } from '../helpers/accounts-fixture
 import { loadStockFixture } from '../helpers/stock-fixture.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
 import { TEST_REDIS_URL } from '../helpers/test-env.js';
+import { waitFor } from '../helpers/wait-until.js';
 
 /** part 7 has results (a charged first page); NADA finds nothing (free) */
 const CHARGED = { part_id: 7 };
@@ -27,15 +28,6 @@ const balance = async (app: TestApp, account: TestAccount) =>
       .where('id', '=', account.accountId)
       .executeTakeFirstOrThrow()
   ).credits;
-
-/** Polls until `check` holds (pub/sub is asynchronous), for at most two seconds. */
-async function eventually(check: () => Promise<boolean>): Promise<boolean> {
-  for (let i = 0; i < 40; i++) {
-    if (await check()) return true;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  return false;
-}
 
 describe('credentials kept by an API process', () => {
   let app: TestApp;
@@ -170,8 +162,10 @@ describe.skipIf(!TEST_REDIS_URL)('credential changes reach every API process (Re
     expect((await onSecond.post('/data/search', FREE)).status).toBe(200);
     const revoked = await first.api.withBearer(account.bearer).delete(`/api-keys/${account.apiKeyId}`);
     expect(revoked.status).toBe(200);
-    expect(await eventually(async () => (await onSecond.post('/data/search', FREE)).status === 401)).toBe(
-      true,
+    await waitFor(
+      'the other process to refuse the key',
+      async () => (await onSecond.post('/data/search', FREE)).status,
+      (status) => status === 401,
     );
   });
 
@@ -184,13 +178,11 @@ describe.skipIf(!TEST_REDIS_URL)('credential changes reach every API process (Re
       .withBearer(account.bearer)
       .patch(`/api-keys/${account.apiKeyId}`, { rate_limit_per_minute: 7 });
     expect(changed.status).toBe(200);
-    expect(
-      await eventually(
-        async () =>
-          (await onSecond.post('/data/search', FREE)).headers.get('ratelimit-policy') ===
-          '7;w=60, 1000000;w=60, 1000000;w=3600',
-      ),
-    ).toBe(true);
+    await waitFor(
+      "the key's new limit in the other process",
+      async () => (await onSecond.post('/data/search', FREE)).headers.get('ratelimit-policy'),
+      (policy) => policy === '7;w=60, 1000000;w=60, 1000000;w=3600',
+    );
   });
 
   it("an account's new plan, announced as the operator's command does, applies in the other process at once", async () => {
@@ -201,13 +193,11 @@ describe.skipIf(!TEST_REDIS_URL)('credential changes reach every API process (Re
     );
     await changePlan(first.services.db, account.accountId, { rate_limit_per_hour: 500 }, clock.now());
     await first.services.credentials.changed({ accountId: account.accountId });
-    expect(
-      await eventually(
-        async () =>
-          (await onSecond.post('/data/search', FREE)).headers.get('ratelimit-policy') ===
-          '1000000;w=60, 500;w=3600',
-      ),
-    ).toBe(true);
+    await waitFor(
+      "the account's new plan in the other process",
+      async () => (await onSecond.post('/data/search', FREE)).headers.get('ratelimit-policy'),
+      (policy) => policy === '1000000;w=60, 500;w=3600',
+    );
   });
 
   it('a session ended through one process is refused by the other at once', async () => {
@@ -215,8 +205,10 @@ describe.skipIf(!TEST_REDIS_URL)('credential changes reach every API process (Re
     const onSecond = second.api.withBearer(account.bearer);
     expect((await onSecond.get('/data/credits/balance')).status).toBe(200);
     expect((await first.api.withBearer(account.bearer).post('/auth/logout')).status).toBe(200);
-    expect(await eventually(async () => (await onSecond.get('/data/credits/balance')).status === 401)).toBe(
-      true,
+    await waitFor(
+      'the other process to refuse the ended session',
+      async () => (await onSecond.get('/data/credits/balance')).status,
+      (status) => status === 401,
     );
   });
 
@@ -234,8 +226,10 @@ describe.skipIf(!TEST_REDIS_URL)('credential changes reach every API process (Re
       expect((await onSecond.post('/data/search', FREE)).status).toBe(200);
       const revoked = await uncached.api.withBearer(account.bearer).delete(`/api-keys/${account.apiKeyId}`);
       expect(revoked.status).toBe(200);
-      expect(await eventually(async () => (await onSecond.post('/data/search', FREE)).status === 401)).toBe(
-        true,
+      await waitFor(
+        'the other process to refuse the key',
+        async () => (await onSecond.post('/data/search', FREE)).status,
+        (status) => status === 401,
       );
     } finally {
       await uncached.close();
@@ -261,8 +255,10 @@ describe.skipIf(!TEST_REDIS_URL)('credential changes reach every API process (Re
     } finally {
       admin.disconnect();
     }
-    expect(await eventually(async () => (await onSecond.post('/data/search', FREE)).status === 401)).toBe(
-      true,
+    await waitFor(
+      'the other process to refuse the key',
+      async () => (await onSecond.post('/data/search', FREE)).status,
+      (status) => status === 401,
     );
   });
 });

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/clock.js';
 import { createTestAccount, type TestAccount } from '../helpers/accounts-fixture.js';
 import { expectLedgerMatchesBalance } from '../helpers/ledger-check.js';
-import { eventually } from '../helpers/search-load.js';
+import { waitUntil } from '../helpers/wait-until.js';
 import { loadStockFixture } from '../helpers/stock-fixture.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
 import type { TestClient } from '../helpers/test-client.js';
@@ -266,14 +266,14 @@ describe.skipIf(!TEST_DATABASE_URL)('Idempotency-Key while the first request is 
     await locker.query('begin');
     await locker.query('select 1 from api_keys where id = $1 for update', [account.apiKeyId]);
   };
-  const waitingOnLocks = async (n: number) =>
-    eventually(async () => {
+  const waitingOnLocks = (n: number) =>
+    waitUntil(async () => {
       // not on the locker's connection: inside its transaction pg_stat_activity would not change
       const { rows } = await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity
         where datname = current_database() and wait_event_type = 'Lock'
           and query like '%charge_searches%'`.execute(app.services.db);
       return rows[0]!.n >= n;
-    });
+    }, `${n} charge(s) waiting on the locked API key`);
 
   it('answers 409 to the same key while the first runs, then replays its response', async () => {
     const key = randomUUID();
@@ -281,7 +281,7 @@ describe.skipIf(!TEST_DATABASE_URL)('Idempotency-Key while the first request is 
     let first: Promise<Awaited<ReturnType<typeof search>>>;
     try {
       first = search({ part_id: 3 }, key);
-      expect(await waitingOnLocks(1)).toBe(true);
+      await waitingOnLocks(1);
       const second = await search({ part_id: 3 }, key);
       expect(second.status).toBe(409);
       expect(second.body.code).toBe('IDEMPOTENCY_KEY_IN_USE');
@@ -304,10 +304,10 @@ describe.skipIf(!TEST_DATABASE_URL)('Idempotency-Key while the first request is 
     let second: Promise<Awaited<ReturnType<typeof search>>>;
     try {
       first = search({ part_id: 3 }, key);
-      expect(await waitingOnLocks(1)).toBe(true);
+      await waitingOnLocks(1);
       clock.advance(31_000); // the first attempt's lease has passed: as if its process had ended
       second = search({ part_id: 3 }, key);
-      expect(await waitingOnLocks(2)).toBe(true);
+      await waitingOnLocks(2);
     } finally {
       await locker.query('commit');
       await locker.end();

@@ -46,6 +46,28 @@ describe('password hashing is bounded work', () => {
     expect(login.status).toBe(200);
   });
 
+  it('an unknown e-mail takes its turn of the same bounded hashing as a wrong password (nothing to time)', async () => {
+    // Were an unknown e-mail answered without hashing, its 401 would come at once and tell that the
+    // address has no account; it waits for scrypt like any login, so a burst of them fills the queue.
+    const attempts = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        app.api.with({ 'X-Forwarded-For': `198.18.4.${i + 1}` }).post<Body>('/auth/login', {
+          email: `ninguem.${i}.${Date.now()}@exemplo.pt`,
+          password: `errada-${i}`,
+        }),
+      ),
+    );
+    const statuses = attempts.map((a) => a.status);
+    expect(statuses.filter((s) => s !== 401 && s !== 503)).toEqual([]);
+    expect(statuses.filter((s) => s === 401).length).toBeGreaterThanOrEqual(1);
+    const busy = attempts.filter((a) => a.status === 503);
+    expect(busy.length).toBeGreaterThanOrEqual(1);
+    for (const refused of busy) expect(refused.body.code).toBe('PASSWORD_WORK_BUSY');
+    for (const answered of attempts.filter((a) => a.status === 401)) {
+      expect(answered.body.code).toBe('INVALID_CREDENTIALS');
+    }
+  });
+
   it('answers a taken e-mail 409 before any hashing: probes never wait for, nor fill, the queue', async () => {
     const email = `sondado.${Date.now()}@exemplo.pt`;
     const first = await app.api

@@ -166,6 +166,25 @@ describe('credit purchases', () => {
     ).toBe(401);
     expect((await deliver('payment.succeeded', 'pay_inexistente')).status).toBe(404);
   });
+
+  it('answers 401 without a credential or with an unknown token, and records no payment', async () => {
+    const payments = async () => (await app.services.db.selectFrom('payments').selectAll().execute()).length;
+    const before = await payments();
+    for (const client of [app.api, app.api.withBearer('pst_desconhecido')]) {
+      const res = await client.post<{ success: boolean; mensagem: string; checkout_url?: string }>(
+        '/data/credits/purchase',
+        { package_id: 'pro' },
+      );
+      expect(res.status).toBe(401);
+      expect(res.body.success).toBe(false);
+      expect(res.body.mensagem.length).toBeGreaterThan(0);
+      expect(res.body).not.toHaveProperty('checkout_url');
+    }
+    expect(await payments()).toBe(before);
+    // the same request with the account's token does start a payment
+    await purchase('pro');
+    expect(await payments()).toBe(before + 1);
+  });
 });
 
 describe('credit purchases when payments are not configured', () => {

@@ -24,12 +24,13 @@ const LIMITS = {
 
 const fromIp = (client: TestClient, ip: string) => client.with({ 'X-Forwarded-For': ip });
 
-function expectRateLimited(res: TestResponse<unknown>, limit: number, windowSeconds: number) {
+/** `now` is the app's clock (a ManualClock): resetAt is reckoned on it, not on this machine's. */
+function expectRateLimited(res: TestResponse<unknown>, limit: number, windowSeconds: number, now: Date) {
   const body = res.body as LimitedBody;
   expect(res.status).toBe(429);
   expect(body).toMatchObject({ success: false, code: 'RATE_LIMITED', remaining: 0 });
   expect(body.mensagem).toMatch(/Limite de \d+ pedidos por (minuto|hora)/);
-  const resetIn = (new Date(body.resetAt).getTime() - Date.now()) / 1000;
+  const resetIn = (new Date(body.resetAt).getTime() - now.getTime()) / 1000;
   expect(body.resetAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
   expect(resetIn).toBeGreaterThan(0);
   expect(resetIn).toBeLessThanOrEqual(windowSeconds + 1);
@@ -69,18 +70,19 @@ describe.each(backends)('rate limits on the $name backend', ({ redis, skip }) =>
       expect(first.headers.get('x-ratelimit-remaining')).toBe('59');
       expect(first.headers.get('ratelimit-policy')).toBe('60;w=60, 1000;w=3600');
       const reset = Number(first.headers.get('x-ratelimit-reset'));
-      expect(reset - Date.now() / 1000).toBeGreaterThan(50);
-      expect(reset - Date.now() / 1000).toBeLessThanOrEqual(61);
+      const now = app.clock.now().getTime() / 1000;
+      expect(reset - now).toBeGreaterThan(50);
+      expect(reset - now).toBeLessThanOrEqual(61);
 
       const rest = await statuses(59, () => api.post('/data/search', { reference: 'NADA' }));
       expect(rest.every((s) => s === 200)).toBe(true);
       const sixtyFirst = await api.post('/data/search', { reference: 'NADA' });
-      expectRateLimited(sixtyFirst, 60, 60);
+      expectRateLimited(sixtyFirst, 60, 60, app.clock.now());
 
       // Another key of the same account shares the account's allowance: more keys, no more requests.
       const other = await createApiKey(app.services.db, account.accountId, { name: 'outra' });
       const viaOther = await app.api.withApiKey(other.key).post('/data/search', { reference: 'NADA' });
-      expectRateLimited(viaOther, 60, 60);
+      expectRateLimited(viaOther, 60, 60, app.clock.now());
     },
   );
 
@@ -93,7 +95,7 @@ describe.each(backends)('rate limits on the $name backend', ({ redis, skip }) =>
     expect(await statuses(5, () => api.post('/data/search', { reference: 'NADA' }))).toEqual([
       200, 200, 200, 200, 200,
     ]);
-    expectRateLimited(await api.post('/data/search', { reference: 'NADA' }), 5, 60);
+    expectRateLimited(await api.post('/data/search', { reference: 'NADA' }), 5, 60, app.clock.now());
     // the account's other key still has the rest of the account's minute
     expect(
       (await app.api.withApiKey(account.apiKey).post('/data/search', { reference: 'NADA' })).status,
@@ -128,7 +130,7 @@ describe.each(backends)('rate limits on the $name backend', ({ redis, skip }) =>
     expect(ok.headers.get('x-ratelimit-remaining')).toBe('2');
     await statuses(2, () => api.post('/data/search', { reference: 'NADA' }));
     const limited = await api.post<LimitedBody>('/data/search', { reference: 'NADA' });
-    expectRateLimited(limited, 3, 3600);
+    expectRateLimited(limited, 3, 3600, app.clock.now());
     expect(limited.body.mensagem).toContain('por hora');
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(60);
   });
@@ -145,7 +147,7 @@ describe.each(backends)('rate limits on the $name backend', ({ redis, skip }) =>
     // refused > 4), the caller would now be locked out for the hour, not the minute.
     for (let i = 0; i < 5; i++) {
       const refused = await api.post<LimitedBody>('/data/search', { reference: 'NADA' });
-      expectRateLimited(refused, 3, 60);
+      expectRateLimited(refused, 3, 60, app.clock.now());
       expect(refused.body.mensagem).toContain('por minuto');
     }
     // nor in the account's windows: its other key has 57 of its 60 left
@@ -168,7 +170,7 @@ describe.each(backends)('rate limits on the $name backend', ({ redis, skip }) =>
         password: 'password-1234',
       });
       const secondSession = limitedApp.api.withBearer(login.body.access_token);
-      expectRateLimited(await secondSession.get('/data/credits/balance'), 4, 60);
+      expectRateLimited(await secondSession.get('/data/credits/balance'), 4, 60, limitedApp.clock.now());
     } finally {
       await limitedApp.close();
     }
@@ -180,7 +182,7 @@ describe.each(backends)('rate limits on the $name backend', ({ redis, skip }) =>
     expect(first.headers.get('ratelimit-policy')).toBe('120;w=60');
     const rest = await statuses(119, () => here.get('/data/credits/packages'));
     expect(rest.every((s) => s === 200)).toBe(true);
-    expectRateLimited(await here.get('/data/credits/packages'), 120, 60);
+    expectRateLimited(await here.get('/data/credits/packages'), 120, 60, app.clock.now());
     expect((await fromIp(app.api, '203.0.113.8').get('/data/credits/packages')).status).toBe(200);
   });
 });
@@ -211,7 +213,7 @@ describe('abuse guards', () => {
     const third = await ip.post<LimitedBody>('/auth/register', body());
     expect(third.status).toBe(429);
     expect(third.body).toMatchObject({ code: 'TOO_MANY_REGISTRATIONS', remaining: 0 });
-    expect(new Date(third.body.resetAt).getTime()).toBeGreaterThan(Date.now() + 3500_000);
+    expect(new Date(third.body.resetAt).getTime()).toBeGreaterThan(app.clock.now().getTime() + 3500_000);
     expect((await ip.post('/data/auth/register-user', body())).status).toBe(429);
     expect((await ip.post('/auth/register', taken)).status).toBe(429);
     const elsewhere = fromIp(app.api, '198.51.100.2');

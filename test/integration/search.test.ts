@@ -6,10 +6,16 @@ import {
   expectedDetailedStats,
   expectedStats,
   matches,
+  textMatches,
   vendorName,
   type PlainQuery,
 } from '../helpers/brute-force.js';
-import { FIXTURE_ITEMS, loadStockFixture } from '../helpers/stock-fixture.js';
+import {
+  FIXTURE_ITEMS,
+  insertStockItems,
+  loadStockFixture,
+  type FixtureItem,
+} from '../helpers/stock-fixture.js';
 import { ENGINES, startEngineApp, type EngineApp } from '../helpers/engine-app.js';
 import { startTestApp } from '../helpers/test-app.js';
 import type { TestClient } from '../helpers/test-client.js';
@@ -28,6 +34,98 @@ interface SearchBody {
   results: Array<Record<string, unknown> & { id: number; preco: number }>;
 }
 
+/** Where the app's clock stands at the start of every test: no test sees another's clock moves. */
+const START = new Date('2026-11-22T12:00:00Z');
+
+/**
+ * Three items for "embraiagem completa" whose order by relevance is certain on either engine, and
+ * the reverse of their order by price and by id: the words in the title and three times over in a
+ * short text; once, side by side, in a short description; once each, far apart, in a long one.
+ */
+const BY_RELEVANCE: FixtureItem[] = [
+  {
+    id: 903,
+    vendorId: 3,
+    reference: 'EMB-903',
+    title: 'Kit embraiagem completa',
+    description: 'Embraiagem completa com rolamento e prato de embraiagem',
+    condition: 'novo',
+    price: 300,
+    country: 'DE',
+  },
+  {
+    id: 902,
+    vendorId: 2,
+    reference: 'EMB-902',
+    title: 'Conjunto de transmissão',
+    description: 'Embraiagem completa usada',
+    condition: 'usado_bom',
+    price: 100,
+    country: 'ES',
+  },
+  {
+    id: 901,
+    vendorId: 1,
+    reference: 'EMB-901',
+    title: 'Volante bimassa',
+    description:
+      'Volante para embraiagem de origem, vendido com parafusos novos, caixa original e manual de montagem completa',
+    condition: 'usado_bom',
+    price: 20,
+    country: 'PT',
+  },
+];
+/** Listings written in English and in Italian. */
+const ENGLISH: FixtureItem[] = [
+  {
+    id: 910,
+    vendorId: 4,
+    reference: 'EN-910',
+    title: 'Rear wiper blade',
+    description: 'Wiper blades for the rear window, sold as a pair',
+    condition: 'novo',
+    price: 15,
+    country: 'FR',
+  },
+  {
+    id: 911,
+    vendorId: 1,
+    reference: 'EN-911',
+    title: 'Wiper motor',
+    description: 'Front wiper motor with linkage',
+    condition: 'usado_bom',
+    price: 45,
+    country: 'PT',
+  },
+];
+const ITALIAN: FixtureItem[] = [
+  {
+    id: 920,
+    vendorId: 2,
+    reference: 'IT-920',
+    title: 'Sensore di velocità ruota',
+    description: 'Sensore ABS per ruota anteriore',
+    condition: 'novo',
+    price: 25,
+    country: 'ES',
+  },
+  {
+    id: 921,
+    vendorId: 3,
+    reference: 'IT-921',
+    title: 'Motorino tergicristallo',
+    description: 'Motorino del tergicristallo posteriore, velocità regolabile',
+    condition: 'recondicionado',
+    price: 35,
+    country: 'DE',
+  },
+];
+const TEXT_ITEMS = [...BY_RELEVANCE, ...ENGLISH, ...ITALIAN];
+/** Everything the app's database holds: every expectation below is computed from it. */
+const STOCK = [...FIXTURE_ITEMS, ...TEXT_ITEMS];
+const idsOf = (items: { id: number }[]) => items.map((i) => i.id);
+const numerically = (ids: number[]) => [...ids].sort((a, b) => a - b);
+
 /** Everything through HTTP, on each engine: the same answers are required of both. */
 describe.each(ENGINES)('on the %s engine', (engine) => {
   let app: EngineApp;
@@ -36,11 +134,19 @@ describe.each(ENGINES)('on the %s engine', (engine) => {
   let api: TestClient;
 
   beforeAll(async () => {
-    clock = new ManualClock(new Date('2026-11-22T12:00:00Z'));
-    app = await startEngineApp(engine, (db) => loadStockFixture(db), { clock });
+    clock = new ManualClock(START);
+    app = await startEngineApp(
+      engine,
+      async (db) => {
+        await loadStockFixture(db);
+        await insertStockItems(db, TEXT_ITEMS);
+      },
+      { clock },
+    );
   });
   afterAll(() => app.close());
   beforeEach(async () => {
+    clock.set(START);
     account = await createTestAccount(app.services.db, clock);
     api = app.api.withApiKey(account.apiKey);
   });
@@ -103,7 +209,7 @@ describe.each(ENGINES)('on the %s engine', (engine) => {
     ];
 
     it.each(cases)('%s', async (_name, body, plain) => {
-      const expected = FIXTURE_ITEMS.filter((i) => matches(i, plain)).sort(byPriceThenId);
+      const expected = STOCK.filter((i) => matches(i, plain)).sort(byPriceThenId);
       expect(expected.length).toBeGreaterThan(0);
       const res = await search({ ...body, per_page: 100 });
       expect(res.status).toBe(200);
@@ -117,7 +223,7 @@ describe.each(ENGINES)('on the %s engine', (engine) => {
       const ids = res.body.results.map((r) => r.id);
       expect(ids).toEqual([2, 3, 1]);
       const first = res.body.results[0]!;
-      const item = FIXTURE_ITEMS.find((i) => i.id === 2)!;
+      const item = STOCK.find((i) => i.id === 2)!;
       expect(first).toMatchObject({
         id: 2,
         referencia_oem: item.reference,
@@ -141,31 +247,68 @@ describe.each(ENGINES)('on the %s engine', (engine) => {
       );
     });
 
+    /** The items a free-text search must find (any order: text results are ranked), never none. */
+    const textExpected = (text: string, filter: (i: FixtureItem) => boolean = () => true) => {
+      const expected = numerically(idsOf(STOCK.filter((i) => textMatches(i, text) && filter(i))));
+      expect(expected.length, `fixture items for ${JSON.stringify(text)}`).toBeGreaterThan(0);
+      return expected;
+    };
+    const foundBy = async (body: Record<string, unknown>) => {
+      const res = await search({ ...body, per_page: 100 });
+      expect(res.status).toBe(200);
+      expect(res.body.total).toBe(res.body.results.length);
+      return numerically(idsOf(res.body.results));
+    };
+
     it('full text: accent-insensitive, several languages, prefix on the last word', async () => {
-      const travao = await search({ text: 'travao', per_page: 100 });
-      expect(travao.body.results.map((r) => r.id).sort((a, b) => a - b)).toEqual(
-        FIXTURE_ITEMS.filter((i) => /travão/i.test(i.title + ' ' + (i.description ?? '')))
-          .map((i) => i.id)
-          .sort((a, b) => a - b),
-      );
-      expect((await search({ text: 'Disque frein' })).body.results.map((r) => r.id)).toEqual([4]);
-      expect((await search({ texto: 'bremsscheib' })).body.results.map((r) => r.id)).toEqual([3]);
-      expect((await search({ text: 'belüftet' })).body.results.map((r) => r.id)).toEqual([3]);
-      expect((await search({ text: 'ALTERN' })).body.results.map((r) => r.id)).toEqual([6]);
-      const filtered = await search({ text: 'disco', condition: 'novo' });
-      expect(filtered.body.results.every((r) => r.condicao === 'novo')).toBe(true);
+      expect(await foundBy({ text: 'travao' })).toEqual(textExpected('travão'));
+      expect(await foundBy({ text: 'Disque frein' })).toEqual(textExpected('Disque frein'));
+      expect(await foundBy({ texto: 'bremsscheib' })).toEqual(textExpected('bremsscheib'));
+      expect(await foundBy({ text: 'belüftet' })).toEqual(textExpected('belüftet'));
+      expect(await foundBy({ text: 'ALTERN' })).toEqual(textExpected('altern'));
+      expect(await foundBy({ text: 'filtro oleo' })).toEqual(textExpected('filtro óleo'));
+      // item 8 mentions Golf in its description only; the prefix also finds "Golfinho"
+      expect(await foundBy({ text: 'golf' })).toEqual(textExpected('golf'));
     });
 
-    it('text ranks by relevance: a title match before a description-only match', async () => {
-      const res = await search({ text: 'filtro oleo' });
-      expect(res.body.results.map((r) => r.id)).toEqual([8]);
-      const golf = await search({ text: 'golf' });
-      // item 8 mentions Golf in its description only; no title has it; prefix also finds "Golfinho"
-      expect(golf.body.results.map((r) => r.id).sort()).toEqual([7, 8]);
+    it('full text in English and in Italian finds the listings written in them', async () => {
+      const english = numerically(idsOf(ENGLISH));
+      const italian = numerically(idsOf(ITALIAN));
+      // case folded; the last word a prefix ("blade" finds "blades" too)
+      expect(await foundBy({ text: 'WIPER' })).toEqual(english);
+      expect(await foundBy({ text: 'wiper blade' })).toEqual(textExpected('wiper blade'));
+      expect(textExpected('wiper blade').every((id) => english.includes(id))).toBe(true);
+      expect(await foundBy({ text: 'front wiper mot' })).toEqual(textExpected('front wiper mot'));
+      // accents folded both ways: "velocita" finds "velocità", "velocità" finds it too
+      expect(await foundBy({ text: 'velocita' })).toEqual(italian);
+      expect(await foundBy({ texto: 'Sensore velocità' })).toEqual(textExpected('sensore velocita'));
+      expect(textExpected('sensore velocita').every((id) => italian.includes(id))).toBe(true);
+      expect(await foundBy({ text: 'tergicrist' })).toEqual(textExpected('tergicrist'));
+    });
+
+    it('a condition narrows a text search to the items in that condition, and only those', async () => {
+      const all = await foundBy({ text: 'disco' });
+      expect(all).toEqual(textExpected('disco'));
+      const novo = textExpected('disco', (i) => i.condition === 'novo');
+      // the filter has something to exclude: "disco" also finds items in other conditions
+      expect(all.filter((id) => !novo.includes(id)).length).toBeGreaterThan(0);
+      const filtered = await search({ text: 'disco', condition: 'novo', per_page: 100 });
+      expect(numerically(idsOf(filtered.body.results))).toEqual(novo);
+      expect(filtered.body.total).toBe(novo.length);
+      for (const item of filtered.body.results) expect(item.condicao, String(item.id)).toBe('novo');
+    });
+
+    it('text ranks by relevance, not by price: the words in the title and repeated first', async () => {
+      const res = await search({ text: 'embraiagem completa' });
+      expect(res.status).toBe(200);
+      expect(res.body.results.map((r) => r.id)).toEqual(idsOf(BY_RELEVANCE));
+      // what an order by price or by id would give instead (so the order above proves relevance)
+      expect(idsOf([...BY_RELEVANCE].sort(byPriceThenId))).toEqual(idsOf(BY_RELEVANCE).reverse());
+      expect(numerically(idsOf(BY_RELEVANCE))).toEqual(idsOf(BY_RELEVANCE).reverse());
     });
 
     it('pages are stable, never overlap, and cover the result set exactly', async () => {
-      const expected = FIXTURE_ITEMS.filter((i) => i.partId === 7)
+      const expected = STOCK.filter((i) => i.partId === 7)
         .sort(byPriceThenId)
         .map((i) => i.id);
       const first = await search({ part_id: 7, per_page: 4 });
@@ -183,7 +326,55 @@ describe.each(ENGINES)('on the %s engine', (engine) => {
       const res = await search({ part_id: 7, per_page: 10, page: 9 });
       expect(res.status).toBe(200);
       expect(res.body.results).toEqual([]);
-      expect(res.body.total).toBe(25);
+      expect(res.body.total).toBe(STOCK.filter((i) => i.partId === 7).length);
+      expect(res.body.total).toBeGreaterThan(0);
+    });
+
+    it('without page and per_page: page 1 of 20 items (the defaults)', async () => {
+      const expected = STOCK.filter((i) => matches(i, { partId: 7 })).sort(byPriceThenId);
+      expect(expected.length).toBeGreaterThan(20);
+      const res = await search({ part_id: 7 });
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({
+        page: 1,
+        per_page: 20,
+        total: expected.length,
+        total_pages: Math.ceil(expected.length / 20),
+      });
+      expect(idsOf(res.body.results)).toEqual(idsOf(expected.slice(0, 20)));
+    });
+
+    it.each<[string, Record<string, unknown>, Record<string, unknown>]>([
+      ['parte_id', { parte_id: 7 }, { part_id: 7 }],
+      [
+        'modelo_veiculo (with marca_veiculo)',
+        { marca_veiculo: 'volkswagen', modelo_veiculo: 'golf' },
+        { vehicle_make: 'volkswagen', vehicle_model: 'golf' },
+      ],
+      [
+        'modelo_veiculo (with vehicle_make)',
+        { vehicle_make: 'volkswagen', modelo_veiculo: 'golf vii' },
+        { vehicle_make: 'volkswagen', vehicle_model: 'golf vii' },
+      ],
+    ])('the Portuguese alias %s gives what the English name gives', async (_alias, portuguese, english) => {
+      const inPortuguese = await search({ ...portuguese, per_page: 100 });
+      const inEnglish = await search({ ...english, per_page: 100 });
+      expect(inPortuguese.status).toBe(200);
+      expect(inEnglish.status).toBe(200);
+      const plain: PlainQuery = {
+        ...(english.part_id !== undefined ? { partId: english.part_id as number } : {}),
+        ...(english.vehicle_make !== undefined ? { make: english.vehicle_make as string } : {}),
+        ...(english.vehicle_model !== undefined ? { model: english.vehicle_model as string } : {}),
+      };
+      const expected = STOCK.filter((i) => matches(i, plain)).sort(byPriceThenId);
+      expect(expected.length).toBeGreaterThan(0);
+      expect(idsOf(inPortuguese.body.results)).toEqual(idsOf(expected));
+      expect(idsOf(inEnglish.body.results)).toEqual(idsOf(expected));
+      expect(inPortuguese.body.stats).toEqual(inEnglish.body.stats);
+      if (plain.model !== undefined) {
+        // the model was applied, not ignored: the make alone finds more
+        expect(STOCK.filter((i) => matches(i, { make: plain.make })).length).toBeGreaterThan(expected.length);
+      }
     });
 
     it('no results: 0 credits, no token, empty stats', async () => {
@@ -221,6 +412,8 @@ describe.each(ENGINES)('on the %s engine', (engine) => {
       [{ condition: 'novo', country: 'PT' }, 'MISSING_SEARCH_FIELD'],
       [{ vehicle_model: 'Golf' }, 'MISSING_SEARCH_FIELD'],
       [{ reference: 'A', referencia: 'B' }, 'CONFLICTING_FIELDS'],
+      [{ part_id: 3, parte_id: 7 }, 'CONFLICTING_FIELDS'],
+      [{ vehicle_make: 'bmw', vehicle_model: 'serie 3', modelo_veiculo: 'golf' }, 'CONFLICTING_FIELDS'],
       [{ reference: '---' }, 'INVALID_REFERENCE'],
       [{ text: '?!' }, 'INVALID_TEXT'],
       [{ part_id: 3, price_min: 10, price_max: 5 }, 'INVALID_PRICE_RANGE'],
@@ -428,11 +621,7 @@ describe.each(ENGINES)('on the %s engine', (engine) => {
       expect(third.body).toMatchObject({ code: 'DAILY_LIMIT_REACHED' });
       expect(await balance()).toBe(48);
       clock.set(new Date('2026-11-23T00:00:01Z'));
-      try {
-        expect((await search({ part_id: 11 })).status).toBe(200);
-      } finally {
-        clock.set(new Date('2026-11-22T12:00:00Z'));
-      }
+      expect((await search({ part_id: 11 })).status).toBe(200);
     });
 
     it("an API key's daily limit applies to that key only", async () => {
@@ -480,7 +669,7 @@ describe.each(ENGINES)('on the %s engine', (engine) => {
       }>('/data/search/stats', { part_id: 7, price_max: 60 });
       expect(res.status).toBe(200);
       expect(res.body.credits_spent).toBe(1);
-      const expected = FIXTURE_ITEMS.filter((i) => matches(i, { partId: 7, priceMax: 60 }));
+      const expected = STOCK.filter((i) => matches(i, { partId: 7, priceMax: 60 }));
       const { histogram, ...rest } = res.body.stats;
       expect(rest).toEqual(expectedDetailedStats(expected));
       expect(histogram).toHaveLength(20);
@@ -506,9 +695,7 @@ describe.each(ENGINES)('on the %s engine', (engine) => {
           country: 'PT',
         },
       );
-      const expected = FIXTURE_ITEMS.filter((i) =>
-        matches(i, { partId: 7, condition: 'novo', country: 'PT' }),
-      );
+      const expected = STOCK.filter((i) => matches(i, { partId: 7, condition: 'novo', country: 'PT' }));
       expect(res.body.stats).toMatchObject(expectedDetailedStats(expected));
       const none = await api.post<{ credits_spent: number; stats: Record<string, unknown> }>(
         '/data/search/stats',
@@ -531,13 +718,65 @@ describe.each(ENGINES)('on the %s engine', (engine) => {
         per_page: 100,
       });
       expect(res.status).toBe(200);
-      expect(res.body.stats.total_results).toBe(FIXTURE_ITEMS.filter((i) => i.partId === 7).length);
+      expect(res.body.stats.total_results).toBe(STOCK.filter((i) => i.partId === 7).length);
     });
 
     it('a NUL character is a 400 that costs nothing', async () => {
       const res = await api.post('/data/search/stats', { reference: 'W 712\u0000/95' });
       expect(res.status).toBe(400);
       expect(res.body.code).toBe('INVALID_CHARACTERS');
+      expect(await balance()).toBe(50);
+    });
+
+    it('402 with the error body and nothing charged or written when the balance is too low', async () => {
+      const broke = await createTestAccount(app.services.db, clock, { credits: 0 });
+      const written = async () => ({
+        ledger: await app.services.db
+          .selectFrom('credit_ledger')
+          .selectAll()
+          .where('account_id', '=', broke.accountId)
+          .orderBy('id')
+          .execute(),
+        history: await app.services.db
+          .selectFrom('searches')
+          .selectAll()
+          .where('account_id', '=', broke.accountId)
+          .execute(),
+      });
+      const before = await written();
+      expect(before.ledger.length).toBeGreaterThan(0);
+      const res = await app.api
+        .withApiKey(broke.apiKey)
+        .post<{ success: boolean; mensagem: string; code: string }>('/data/search/stats', { part_id: 7 });
+      expect(res.status).toBe(402);
+      expect(res.body).toMatchObject({ success: false, code: 'INSUFFICIENT_CREDITS' });
+      expect(res.body.mensagem).toMatch(/créditos insuficientes/i);
+      expect(res.body).not.toHaveProperty('stats');
+      expect(await balance(broke.accountId)).toBe(0);
+      expect(await written()).toEqual(before);
+    });
+
+    it('accepts a Bearer token as well as an API key, and charges the same', async () => {
+      const res = await app.api
+        .withBearer(account.bearer)
+        .post<{ credits_spent: number; stats: Record<string, unknown> }>('/data/search/stats', {
+          part_id: 3,
+        });
+      expect(res.status).toBe(200);
+      expect(res.body.credits_spent).toBe(1);
+      const { histogram: _histogram, ...rest } = res.body.stats;
+      expect(rest).toEqual(expectedDetailedStats(STOCK.filter((i) => matches(i, { partId: 3 }))));
+      expect(await balance()).toBe(49);
+    });
+
+    it('401 without a credential or with an unknown one, charging nobody', async () => {
+      for (const client of [app.api, app.api.withApiKey('psk_unknown'), app.api.withBearer('pst_unknown')]) {
+        const res = await client.post<{ success: boolean; code: string }>('/data/search/stats', {
+          part_id: 7,
+        });
+        expect(res.status).toBe(401);
+        expect(res.body.success).toBe(false);
+      }
       expect(await balance()).toBe(50);
     });
 

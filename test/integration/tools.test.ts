@@ -112,6 +112,32 @@ describe.each(ENGINES)('tools on the %s engine', (engine) => {
     expect(none.body.output.nota).toContain('palavras pesquisáveis');
   });
 
+  it('runs for a Bearer token as for an API key; without a valid credential it is a 401', async () => {
+    const request = {
+      slug: 'identificar-peca',
+      input: { image: png, description: `Disco ref. ${FIXTURE_GROUPS[0]!.refs[0]!.reference}` },
+    };
+    const withKey = await api().post<{ slug: string; output: Output }>('/tools/execute', request);
+    expect(withKey.status).toBe(200);
+    expect(withKey.body.output.referencias.length).toBeGreaterThan(0);
+    const withBearer = await app.api
+      .withBearer(account.bearer)
+      .post<{ slug: string; output: Output }>('/tools/execute', request);
+    expect(withBearer.status).toBe(200);
+    expect(withBearer.body).toEqual(withKey.body);
+    for (const client of [
+      app.api,
+      app.api.withApiKey('psk_desconhecida'),
+      app.api.withBearer('pst_desconhecido'),
+    ]) {
+      const refused = await client.post<{ success: boolean; mensagem: string }>('/tools/execute', request);
+      expect(refused.status).toBe(401);
+      expect(refused.body.success).toBe(false);
+      expect(refused.body.mensagem.length).toBeGreaterThan(0);
+      expect(refused.body).not.toHaveProperty('output');
+    }
+  });
+
   it('refuses a bad image, a missing field and an unknown slug with clear errors', async () => {
     const notUri = await execute({ image: 'olá', description: 'x' });
     expect(notUri.status).toBe(400);
