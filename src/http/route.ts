@@ -97,4 +97,3 @@ export function route<
 >(spec: RouteSpec<B, Q, P, A>): AnyRoute {
   return spec as AnyRoute;
 }
-

@@ -123,7 +123,7 @@ describe.skipIf(!TEST_OPENSEARCH_URL)('the stock mapping on the live cluster', (
     ];
     for (const [reference, expected] of cases) {
       expect(await normalized('reference', reference), reference).toEqual([expected]);
-      // what the engine asks for (opensearch-queries.ts) is what was indexed
+      // what the engine asks for (src/search/opensearch/queries.ts) is what was indexed
       expect(normalizeReference(reference).toLowerCase()).toBe(expected);
     }
   });
