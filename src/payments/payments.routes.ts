@@ -1,6 +1,7 @@
 import { route, type AnyRoute, type RouteResponse } from '../http/route.js';
 import { InvalidSignatureError, type PaymentsService, type StartedPurchase } from './payments.js';
 import type { ProviderName, WebhookDelivery } from './provider.js';
+import type { SandboxVerdict } from './sandbox-provider.js';
 import {
   PurchaseSchema,
   SandboxReferenceParams,
@@ -60,6 +61,30 @@ const redirectDoc = {
     headers: { Location: { description: 'O painel, com ?checkout=&payment=', schema: { type: 'string' } } },
   },
 };
+
+/** A button of the sandbox checkout page: its verdict, delivered signed, then back to the dashboard. */
+function sandboxVerdictRoute(
+  payments: PaymentsService,
+  action: 'pay' | 'cancel',
+  verdict: SandboxVerdict,
+  doc: { summary: string; description: string },
+): AnyRoute {
+  return route({
+    method: 'post',
+    path: `/payments/sandbox/checkout/:reference/${action}`,
+    auth: 'public',
+    ...doc,
+    tags: ['Créditos'],
+    params: SandboxReferenceParams,
+    responses: redirectDoc,
+    errors: [404],
+    async handler({ params, log }) {
+      const { outcome, returnUrl } = await payments.sandboxVerdict(params.reference, verdict);
+      log.result = outcome.result;
+      return redirect(returnUrl);
+    },
+  });
+}
 
 /**
  * The packages on sale, POST /data/credits/purchase (hosted checkout), the providers' signed
@@ -173,41 +198,17 @@ export function paymentsRoutes({ payments }: { payments: PaymentsService }): Any
         };
       },
     }),
-    route({
-      method: 'post',
-      path: '/payments/sandbox/checkout/:reference/pay',
-      auth: 'public',
+    sandboxVerdictRoute(payments, 'pay', 'payment.succeeded', {
       summary: 'Checkout de testes: pagar (credita uma única vez) e voltar ao painel',
       description:
         'Entrega um webhook assinado payment.succeeded pela mesma verificação de POST /payments/webhook; depois 303 para ' +
         'PUBLIC_BASE_URL/dashboard?checkout=success&payment=<reference>. Pagar de novo não credita outra vez.',
-      tags: ['Créditos'],
-      params: SandboxReferenceParams,
-      responses: redirectDoc,
-      errors: [404],
-      async handler({ params, log }) {
-        const { outcome, returnUrl } = await payments.sandboxVerdict(params.reference, 'payment.succeeded');
-        log.result = outcome.result;
-        return redirect(returnUrl);
-      },
     }),
-    route({
-      method: 'post',
-      path: '/payments/sandbox/checkout/:reference/cancel',
-      auth: 'public',
+    sandboxVerdictRoute(payments, 'cancel', 'payment.cancelled', {
       summary: 'Checkout de testes: cancelar (o pagamento fica cancelled) e voltar ao painel',
       description:
         'Entrega um webhook assinado payment.cancelled; depois 303 para PUBLIC_BASE_URL/dashboard?checkout=cancelled&payment=<reference> ' +
         '(success, se o pagamento já estava pago).',
-      tags: ['Créditos'],
-      params: SandboxReferenceParams,
-      responses: redirectDoc,
-      errors: [404],
-      async handler({ params, log }) {
-        const { outcome, returnUrl } = await payments.sandboxVerdict(params.reference, 'payment.cancelled');
-        log.result = outcome.result;
-        return redirect(returnUrl);
-      },
     }),
   ];
 }

@@ -1,3 +1,4 @@
+import type { Database } from '../../src/db/database.js';
 import { SandboxProvider } from '../../src/payments/sandbox-provider.js';
 import type { TestAppOptions } from './test-app.js';
 
@@ -11,3 +12,12 @@ export const sandboxWithKnownSecret = (): Pick<TestAppOptions, 'env' | 'override
   env: { PUBLIC_BASE_URL: PUBLIC_BASE },
   overrides: { paymentProvider: new SandboxProvider(PUBLIC_BASE, SANDBOX_SECRET) },
 });
+
+/** The ledger rows a payment wrote (its purchase, a refund's adjustment), oldest first. */
+export const paymentLedger = (db: Database, paymentId: string) =>
+  db
+    .selectFrom('credit_ledger')
+    .select(['kind', 'delta'])
+    .where('payment_id', '=', paymentId)
+    .orderBy('id')
+    .execute();

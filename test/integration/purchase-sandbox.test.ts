@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestAccount, type TestAccount } from '../helpers/accounts-fixture.js';
-import { PUBLIC_BASE } from '../helpers/payments-fixture.js';
+import { paymentLedger, PUBLIC_BASE } from '../helpers/payments-fixture.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
 
 interface PurchaseBody {
@@ -31,12 +31,7 @@ describe('credit purchases through the sandbox checkout', () => {
       .select(['id', 'status', 'provider', 'paid_at'])
       .where('provider_ref', '=', reference)
       .executeTakeFirstOrThrow();
-  const ledger = (paymentId: string) =>
-    app.services.db
-      .selectFrom('credit_ledger')
-      .select(['kind', 'delta'])
-      .where('payment_id', '=', paymentId)
-      .execute();
+  const ledger = (paymentId: string) => paymentLedger(app.services.db, paymentId);
 
   async function purchase(packageId = 'starter') {
     const res = await bearer().post<PurchaseBody>('/data/credits/purchase', { package_id: packageId });

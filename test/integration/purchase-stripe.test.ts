@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestAccount, type TestAccount } from '../helpers/accounts-fixture.js';
-import { PUBLIC_BASE } from '../helpers/payments-fixture.js';
+import { paymentLedger, PUBLIC_BASE } from '../helpers/payments-fixture.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
 
 const WEBHOOK_SECRET = 'whsec_test_secret_for_the_tests_0123';
@@ -79,13 +79,7 @@ describe('credit purchases through Stripe Checkout', () => {
       .select(['id', 'status', 'provider', 'provider_session_id', 'provider_payment_id', 'credits_reversed'])
       .where('provider_ref', '=', reference)
       .executeTakeFirstOrThrow();
-  const ledger = (paymentId: string) =>
-    app.services.db
-      .selectFrom('credit_ledger')
-      .select(['kind', 'delta'])
-      .where('payment_id', '=', paymentId)
-      .orderBy('id')
-      .execute();
+  const ledger = (paymentId: string) => paymentLedger(app.services.db, paymentId);
 
   async function purchase(packageId = 'starter') {
     const res = await bearer().post<{ reference: string; checkout_url: string }>('/data/credits/purchase', {
