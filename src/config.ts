@@ -49,8 +49,8 @@ export interface Config {
   maxApiKeysPerAccount: number;
   /** POST /tools/execute per account per minute, on top of the account's plan */
   toolRateLimitPerMinute: number;
-  /** purchases are on when both the provider's hosted checkout and the webhook secret are set */
-  payments: { checkoutUrl: string; webhookSecret: string } | null;
+  /** the payment provider of credit purchases; null = purchases off (503) */
+  payments: PaymentsConfig | null;
   shutdownTimeoutMs: number;
   /** seconds the Postgres engine reuses a query's price statistics (0 = never) */
   statsCacheSeconds: number;
@@ -67,6 +67,20 @@ export interface Config {
   /** Strict-Transport-Security max-age on every response; 0 = not sent */
   hstsMaxAgeSeconds: number;
 }
+
+/**
+ * The hosted checkout purchases go through (src/payments/provider.ts). `sandbox`: a checkout page the
+ * API serves itself, for a server without a real provider; `stripe`: Stripe Checkout.
+ */
+export type PaymentsConfig =
+  | { provider: 'sandbox' }
+  | {
+      provider: 'stripe';
+      secretKey: string;
+      webhookSecret: string;
+      /** Stripe's API elsewhere (a stand-in in tests): STRIPE_API_BASE */
+      apiBase: { protocol: 'http' | 'https'; host: string; port: number } | null;
+    };
 
 /** Environment variables, their defaults and their schema. The key is the variable's name. */
 const variables = {
@@ -102,8 +116,13 @@ const variables = {
   CREDENTIAL_FAILURES_PER_IP_PER_MINUTE: { type: 'integer', minimum: 1, default: 30 },
   READY_RATE_LIMIT_PER_MINUTE: { type: 'integer', minimum: 1, default: 120 },
   WEBHOOK_RATE_LIMIT_PER_MINUTE: { type: 'integer', minimum: 1, default: 600 },
-  PAYMENT_WEBHOOK_SECRET: { type: 'string', minLength: 16 },
-  PAYMENT_CHECKOUT_URL: { type: 'string', pattern: '^https?://' },
+  PAYMENT_PROVIDER: { type: 'string', enum: ['none', 'sandbox', 'stripe'] },
+  STRIPE_SECRET_KEY: { type: 'string', pattern: '^(sk|rk)_' },
+  STRIPE_WEBHOOK_SECRET: { type: 'string', pattern: '^whsec_' },
+  STRIPE_API_BASE: { type: 'string', pattern: '^https?://[^/]+/?$' },
+  // retired (the generic provider): set, the start fails naming the replacement
+  PAYMENT_WEBHOOK_SECRET: { type: 'string' },
+  PAYMENT_CHECKOUT_URL: { type: 'string' },
   SHUTDOWN_TIMEOUT_MS: { type: 'integer', minimum: 0, default: 10_000 },
   STATS_CACHE_SECONDS: { type: 'integer', minimum: 0, maximum: 3600, default: 30 },
   DATABASE_PREPARED_STATEMENTS: { type: 'integer', minimum: 0, maximum: 10_000, default: 200 },
@@ -141,17 +160,37 @@ export class ConfigError extends Error {
 const ajv = new Ajv({ coerceTypes: true, useDefaults: true, allErrors: false });
 const validateEnv = ajv.compile({ type: 'object', properties: variables, additionalProperties: true });
 
-function paymentsConfig(
-  checkoutUrl: string | undefined,
-  webhookSecret: string | undefined,
-): Config['payments'] {
-  if (!checkoutUrl && !webhookSecret) return null;
-  if (!checkoutUrl || !webhookSecret) {
+/**
+ * The provider: PAYMENT_PROVIDER when set; otherwise Stripe when its key is set, the sandbox in the
+ * embedded shape (no DATABASE_URL: `npm start` buys credits end to end), and none with a production
+ * database: a real server never offers a fake checkout unless told to.
+ */
+function paymentsConfig(v: Record<string, string | undefined>, embedded: boolean): PaymentsConfig | null {
+  const retired = ['PAYMENT_CHECKOUT_URL', 'PAYMENT_WEBHOOK_SECRET'].filter((name) => v[name] !== undefined);
+  if (retired.length) {
     throw new ConfigError(
-      `Configuração inválida: ${checkoutUrl ? 'PAYMENT_WEBHOOK_SECRET' : 'PAYMENT_CHECKOUT_URL'} é obrigatório quando ${checkoutUrl ? 'PAYMENT_CHECKOUT_URL' : 'PAYMENT_WEBHOOK_SECRET'} está definido`,
+      `Configuração inválida: ${retired.join(' e ')} ${retired.length > 1 ? 'foram retirados' : 'foi retirado'} (o fornecedor genérico); use PAYMENT_PROVIDER=stripe com STRIPE_SECRET_KEY e STRIPE_WEBHOOK_SECRET, ou PAYMENT_PROVIDER=sandbox`,
     );
   }
-  return { checkoutUrl, webhookSecret };
+  const chosen = v.PAYMENT_PROVIDER ?? (v.STRIPE_SECRET_KEY ? 'stripe' : embedded ? 'sandbox' : 'none');
+  if (chosen === 'none') return null;
+  if (chosen === 'sandbox') return { provider: 'sandbox' };
+  for (const name of ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'] as const) {
+    if (!v[name]) {
+      throw new ConfigError(`Configuração inválida: ${name} é obrigatório quando PAYMENT_PROVIDER=stripe`);
+    }
+  }
+  const base = v.STRIPE_API_BASE ? new URL(v.STRIPE_API_BASE) : null;
+  return {
+    provider: 'stripe',
+    secretKey: v.STRIPE_SECRET_KEY!,
+    webhookSecret: v.STRIPE_WEBHOOK_SECRET!,
+    apiBase: base && {
+      protocol: base.protocol === 'http:' ? 'http' : 'https',
+      host: base.hostname,
+      port: Number(base.port) || (base.protocol === 'http:' ? 80 : 443),
+    },
+  };
 }
 
 /** Reads and validates the environment. Throws ConfigError with one line naming the bad variable. */
@@ -214,7 +253,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     maxApiKeysPerAccount: v.MAX_API_KEYS_PER_ACCOUNT,
     toolRateLimitPerMinute: v.TOOL_RATE_LIMIT_PER_MINUTE,
-    payments: paymentsConfig(v.PAYMENT_CHECKOUT_URL, v.PAYMENT_WEBHOOK_SECRET),
+    payments: paymentsConfig(v as Record<string, string | undefined>, databaseUrl === null),
     shutdownTimeoutMs: v.SHUTDOWN_TIMEOUT_MS,
     statsCacheSeconds: v.STATS_CACHE_SECONDS,
     databasePreparedStatements: v.DATABASE_PREPARED_STATEMENTS,

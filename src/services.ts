@@ -17,7 +17,9 @@ import { LimiterFactory } from './limits/limiter-factory.js';
 import { createRateLimiter, type RequestRateLimiter } from './limits/request-rate-limiter.js';
 import { createLogger, type Logger } from './logger.js';
 import { Metrics } from './metrics/metrics.js';
+import { createPaymentProvider } from './payments/create-provider.js';
 import { createPaymentsService, type PaymentsService } from './payments/payments.js';
+import type { PaymentProvider } from './payments/provider.js';
 import { createSearchEngine } from './search/create-engine.js';
 import { measuredEngine } from './search/measured-engine.js';
 import type { SearchEngine } from './search/engine.js';
@@ -72,6 +74,8 @@ export interface ServiceOverrides {
   database?: DatabaseHandle;
   redisPrefix?: string;
   engine?: SearchEngine;
+  /** the payment provider instead of the configured one (a sandbox with a known secret); null = off */
+  paymentProvider?: PaymentProvider | null;
 }
 
 export function connectRedis(url: string): Redis {
@@ -182,7 +186,14 @@ export async function createServices(config: Config, overrides: ServiceOverrides
     account: createAccountService(db, clock),
     apiKeys: createApiKeysService(db, clock, credentials, config.maxApiKeysPerAccount),
     credits: createCreditsService(db, clock),
-    payments: createPaymentsService(db, clock, config.payments),
+    payments: createPaymentsService(
+      db,
+      clock,
+      overrides.paymentProvider !== undefined
+        ? overrides.paymentProvider
+        : createPaymentProvider(config, logger),
+      config.publicBaseUrl,
+    ),
     catalog: createCatalogService(db, engine),
     tools: toolRegistry(engine),
     idempotency,

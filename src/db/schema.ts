@@ -72,13 +72,23 @@ export interface PaymentsTable {
   package_id: string;
   provider: string;
   provider_ref: string;
-  status: Generated<'pending' | 'paid' | 'failed' | 'expired'>;
+  status: Generated<PaymentStatus>;
   credits: number;
   amount_eur: Numeric;
   checkout_url: string | null;
   created_at: Timestamp;
   paid_at: NullableTimestamp;
+  /** sql/0030: the provider's checkout session (Stripe cs_…) and payment (pi_…) */
+  provider_session_id: string | null;
+  provider_payment_id: string | null;
+  updated_at: NullableTimestamp;
+  refunded_at: NullableTimestamp;
+  refunded_eur: ColumnType<string | null, number | string | null | undefined, number | string | null>;
+  /** credits taken back by a refund (at most the balance then held) */
+  credits_reversed: number | null;
 }
+
+export type PaymentStatus = 'pending' | 'paid' | 'failed' | 'expired' | 'cancelled' | 'refunded';
 
 export type SearchKind = 'search' | 'stats';
 

@@ -117,6 +117,12 @@ export function mountRoutes(routes: AnyRoute[], deps: RouteDependencies): Router
       if (result.headers) ctx.set(result.headers);
       if (r.cacheSeconds !== undefined) ctx.set('Cache-Control', `public, max-age=${r.cacheSeconds}`);
       else if (r.auth !== 'public') ctx.set('Cache-Control', 'no-store');
+      if (result.contentType) {
+        // A page or a redirect (the sandbox checkout): sent as the handler wrote it.
+        ctx.type = result.contentType;
+        ctx.body = typeof result.body === 'string' ? result.body : '';
+        return;
+      }
       // Serialized once here: the ETag middleware then hashes this text instead of stringifying
       // the object a second time.
       ctx.type = 'application/json; charset=utf-8';

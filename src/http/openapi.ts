@@ -159,7 +159,9 @@ function operation(r: AnyRoute): OperationObject {
         ...headerRefs(limited ? [...EVERY_RESPONSE, ...RATE_LIMITED] : EVERY_RESPONSE),
         ...(doc.headers as HeadersObject | undefined),
       },
-      ...(doc.schema ? { content: { 'application/json': { schema: doc.schema as SchemaObject } } } : {}),
+      ...(doc.schema
+        ? { content: { [doc.contentType ?? 'application/json']: { schema: doc.schema as SchemaObject } } }
+        : {}),
     };
   }
   for (const status of errorStatuses(r)) {

@@ -25,13 +25,18 @@ export interface RouteRequest<Body, Query, Params, A extends AuthMode> {
 
 export interface RouteResponse {
   status?: number;
+  /** JSON-encoded; with `contentType`, a string sent as it is (an HTML page); undefined: no body */
   body: unknown;
   headers?: Record<string, string>;
+  /** the body's media type when it is not JSON (the declaration's response says so too) */
+  contentType?: string;
 }
 
 export interface ResponseDoc {
   description: string;
   schema?: JsonSchema;
+  /** media type of a response that is not JSON (text/html); its schema describes the text */
+  contentType?: string;
   /** headers this response sets beyond the ones every response (or every rate-limited one) has */
   headers?: Record<string, { description: string; schema: JsonSchema }>;
 }

@@ -1,4 +1,4 @@
-import type { PackageRow, StartedPurchase } from './payments.js';
+import { PAYMENT_RESULTS, type PackageRow, type StartedPurchase } from './payments.js';
 
 /** A credit package as the API shows it (also inside a purchase). */
 export const packageSchema = {
@@ -25,10 +25,15 @@ export const packagesSchema = {
 export const purchaseSchema = {
   type: 'object',
   additionalProperties: false,
-  required: ['success', 'payment_id', 'status', 'package', 'checkout_url', 'created_at'],
+  required: ['success', 'payment_id', 'reference', 'status', 'package', 'checkout_url', 'created_at'],
   properties: {
     success: { const: true },
     payment_id: { type: 'string' },
+    reference: {
+      type: 'string',
+      description:
+        'Referência do pagamento (pay_…): a que o painel recebe de volta (?payment=) depois do checkout',
+    },
     status: { const: 'pending' },
     package: packageSchema,
     checkout_url: { type: 'string', description: 'Página de pagamento do fornecedor; abra-a no browser' },
@@ -39,6 +44,7 @@ export const purchaseSchema = {
 export const purchaseView = (started: StartedPurchase) => ({
   success: true,
   payment_id: started.paymentId,
+  reference: started.reference,
   status: 'pending',
   package: packageView(started.package),
   checkout_url: started.checkoutUrl,
@@ -51,6 +57,6 @@ export const webhookResponseSchema = {
   required: ['success', 'result'],
   properties: {
     success: { const: true },
-    result: { enum: ['credited', 'already_paid', 'failed', 'not_pending'] },
+    result: { enum: [...PAYMENT_RESULTS] },
   },
 };

@@ -15,6 +15,8 @@ export interface RequestOptions {
   rawBody?: string;
   /** skip the declared-schema check (for requests to undeclared paths) */
   unchecked?: boolean;
+  /** 'manual' to see a redirect instead of following it */
+  redirect?: RequestRedirect;
 }
 
 function matchRoute(routes: AnyRoute[], method: string, path: string): AnyRoute | undefined {
@@ -59,10 +61,16 @@ export class TestClient {
     let payload: string | undefined = options.rawBody;
     if (payload === undefined && body !== undefined) payload = JSON.stringify(body);
     if (payload !== undefined) headers['Content-Type'] ??= 'application/json';
-    const response = await fetch(this.baseUrl + path, { method, headers, body: payload });
+    const response = await fetch(this.baseUrl + path, {
+      method,
+      headers,
+      body: payload,
+      redirect: options.redirect,
+    });
     const text = await response.text();
-    const parsed = text ? (JSON.parse(text) as T) : (undefined as T);
-    if (!options.unchecked && response.status !== 304) {
+    const json = !response.headers.get('content-type') || /json/.test(response.headers.get('content-type')!);
+    const parsed = text ? ((json ? JSON.parse(text) : text) as T) : (undefined as T);
+    if (!options.unchecked && json && response.status !== 304) {
       const declared = matchRoute(this.routes, method, path);
       const schema = declared ? responseSchemaFor(declared, response.status) : undefined;
       if (declared && response.status < 400) {

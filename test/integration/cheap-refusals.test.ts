@@ -1,6 +1,7 @@
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signWebhook } from '../../src/payments/webhook-signature.js';
+import { SANDBOX_SECRET, sandboxWithKnownSecret } from '../helpers/payments-fixture.js';
 import { createTestAccount, type TestAccount } from '../helpers/accounts-fixture.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
 import type { TestClient } from '../helpers/test-client.js';
@@ -59,9 +60,8 @@ describe('cheap refusals come before the body is read', () => {
         TRUST_PROXY: 'true',
         READY_RATE_LIMIT_PER_MINUTE: '3',
         WEBHOOK_RATE_LIMIT_PER_MINUTE: '3',
-        PAYMENT_CHECKOUT_URL: 'https://pay.example.com/checkout',
-        PAYMENT_WEBHOOK_SECRET: 'webhook-secret-for-tests-0123456789',
       },
+      overrides: sandboxWithKnownSecret().overrides,
     });
     account = await createTestAccount(app.services.db, app.clock);
   });
@@ -139,7 +139,7 @@ describe('cheap refusals come before the body is read', () => {
       client.post('/payments/webhook', undefined, {
         rawBody: raw,
         headers: {
-          'X-Payment-Signature': signWebhook('webhook-secret-for-tests-0123456789', raw, app.clock.now()),
+          'X-Payment-Signature': signWebhook(SANDBOX_SECRET, raw, app.clock.now()),
         },
       });
     for (let i = 0; i < 3; i++) expect((await deliver(here)).status).toBe(404);

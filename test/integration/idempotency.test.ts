@@ -11,11 +11,6 @@ import { startTestApp, type TestApp } from '../helpers/test-app.js';
 import type { TestClient } from '../helpers/test-client.js';
 import { TEST_DATABASE_URL } from '../helpers/test-env.js';
 
-const PAYMENTS = {
-  PAYMENT_CHECKOUT_URL: 'https://pay.example.com/checkout',
-  PAYMENT_WEBHOOK_SECRET: 'webhook-secret-for-tests-0123456789',
-};
-
 interface SearchBody {
   credits_spent: number;
   credits_remaining: number;
@@ -32,7 +27,7 @@ let api: TestClient;
 
 beforeAll(async () => {
   clock = new ManualClock(new Date('2026-11-22T12:00:00Z'));
-  app = await startTestApp({ clock, env: PAYMENTS });
+  app = await startTestApp({ clock }); // purchases through the sandbox, the embedded default
   await loadStockFixture(app.services.db);
 });
 afterAll(() => app?.close());
@@ -201,7 +196,7 @@ describe('Idempotency-Key', () => {
 
   it('does not keep a 5xx: the key is given up and a retry can succeed', async () => {
     // the same database behind an API whose payments are off (503), then one where they are on
-    const off = await startTestApp({ clock, database: app.database });
+    const off = await startTestApp({ clock, database: app.database, env: { PAYMENT_PROVIDER: 'none' } });
     try {
       const key = randomUUID();
       const failed = await off.api

@@ -17,11 +17,6 @@ import type { TestClient, TestResponse } from '../helpers/test-client.js';
  * fast-check's seed and the shrunk request to replay it.
  */
 
-const PAYMENTS = {
-  PAYMENT_CHECKOUT_URL: 'https://pay.example.com/checkout',
-  PAYMENT_WEBHOOK_SECRET: 'webhook-secret-for-tests-0123456789',
-};
-
 /** Routes left out: they end the credentials the runs use (logout, revoking a key). */
 const LEFT_OUT = new Set(['post /auth/logout', 'delete /api-keys/:id']);
 /** Routes that run scrypt at full cost on every request: fewer runs. */
@@ -326,7 +321,7 @@ let app: TestApp;
 let routes: AnyRoute[];
 
 beforeAll(async () => {
-  app = await startTestApp({ clock: new ManualClock(new Date('2026-11-22T12:00:00Z')), env: PAYMENTS });
+  app = await startTestApp({ clock: new ManualClock(new Date('2026-11-22T12:00:00Z')) });
   await loadStockFixture(app.services.db);
   routes = declaredRoutes(app.services).filter((r) => !LEFT_OUT.has(`${r.method} ${r.path}`));
 });

@@ -66,17 +66,37 @@ describe('config', () => {
     expect(() => resolveSearchTokenSecret(config)).toThrow(/SEARCH_TOKEN_SECRET é obrigatório/);
   });
 
-  it('turns purchases on only with both the checkout address and the webhook secret', () => {
-    expect(loadConfig({}).payments).toBeNull();
-    expect(
+  it('chooses the payment provider: sandbox embedded, none with a database, Stripe with its keys', () => {
+    const DB = { DATABASE_URL: 'postgres://localhost/x' };
+    const STRIPE = { STRIPE_SECRET_KEY: 'sk_test_123', STRIPE_WEBHOOK_SECRET: 'whsec_123' };
+    expect(loadConfig({}).payments).toEqual({ provider: 'sandbox' });
+    expect(loadConfig(DB).payments).toBeNull();
+    expect(loadConfig({ ...DB, PAYMENT_PROVIDER: 'sandbox' }).payments).toEqual({ provider: 'sandbox' });
+    expect(loadConfig({ PAYMENT_PROVIDER: 'none' }).payments).toBeNull();
+    expect(loadConfig({ ...DB, ...STRIPE }).payments).toEqual({
+      provider: 'stripe',
+      secretKey: 'sk_test_123',
+      webhookSecret: 'whsec_123',
+      apiBase: null,
+    });
+    expect(loadConfig({ ...STRIPE, STRIPE_API_BASE: 'http://127.0.0.1:12111' }).payments).toMatchObject({
+      apiBase: { protocol: 'http', host: '127.0.0.1', port: 12111 },
+    });
+    expect(() => loadConfig({ PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_1' })).toThrow(
+      /^Configuração inválida: STRIPE_WEBHOOK_SECRET é obrigatório quando PAYMENT_PROVIDER=stripe$/,
+    );
+    expect(() => loadConfig({ PAYMENT_PROVIDER: 'paypal' })).toThrow(/PAYMENT_PROVIDER deve ser um de/);
+  });
+
+  it('refuses the retired generic provider with one line naming its replacement', () => {
+    expect(() =>
       loadConfig({
         PAYMENT_CHECKOUT_URL: 'https://pay.example.com',
         PAYMENT_WEBHOOK_SECRET: '0123456789abcdef',
-      }).payments,
-    ).toEqual({ checkoutUrl: 'https://pay.example.com', webhookSecret: '0123456789abcdef' });
-    expect(() => loadConfig({ PAYMENT_CHECKOUT_URL: 'https://pay.example.com' })).toThrow(
-      /PAYMENT_WEBHOOK_SECRET é obrigatório/,
+      }),
+    ).toThrow(
+      /^Configuração inválida: PAYMENT_CHECKOUT_URL e PAYMENT_WEBHOOK_SECRET foram retirados .*PAYMENT_PROVIDER=stripe/,
     );
-    expect(() => loadConfig({ PAYMENT_WEBHOOK_SECRET: 'curto' })).toThrow(/PAYMENT_WEBHOOK_SECRET/);
+    expect(() => loadConfig({ PAYMENT_WEBHOOK_SECRET: 'x' })).toThrow(/PAYMENT_WEBHOOK_SECRET foi retirado/);
   });
 });
