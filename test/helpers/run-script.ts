@@ -6,11 +6,15 @@ export interface ScriptRun {
   stderr: string;
 }
 
-/** Runs `tsx scripts/<name>` as a person would, with exactly the environment given on top of PATH. */
+/**
+ * Runs `scripts/<name>` through tsx as `npm run` would, with exactly the environment given on top
+ * of PATH. Node with tsx's loader directly, not through npx: npx's own start-up would be paid
+ * again by every run of a test that runs a command several times.
+ */
 export function runScript(script: string, args: string[], env: Record<string, string>): Promise<ScriptRun> {
   const base: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: process.env.HOME };
   return new Promise((resolve, reject) => {
-    const child = spawn('npx', ['tsx', `scripts/${script}`, ...args], {
+    const child = spawn(process.execPath, ['--import', 'tsx', `scripts/${script}`, ...args], {
       env: { ...base, ...env },
       stdio: 'pipe',
     });

@@ -209,14 +209,18 @@ describe('account plans', () => {
     expect(back.code).toBe(0);
     expect(back.stdout).toMatch(/créditos por dia: +sem limite \(por omissão\)\n/);
 
-    const unknown = await run('--email', 'ninguem@exemplo.pt');
+    // the refusals change nothing, so they run side by side
+    const [unknown, bad, missing] = await Promise.all([
+      run('--email', 'ninguem@exemplo.pt'),
+      run('--email', holder.email, '--per-hour', 'muito'),
+      run('--per-hour', '5'),
+    ]);
     expect(unknown.code).toBe(1);
     expect(unknown.stderr).toContain('não existe nenhuma conta com o e-mail ninguem@exemplo.pt');
-    const bad = await run('--email', holder.email, '--per-hour', 'muito');
     expect(bad.code).toBe(1);
     expect(bad.stderr).toContain('"muito" não é válido');
-    const missing = await run('--per-hour', '5');
     expect(missing.code).toBe(1);
     expect(missing.stderr).toContain('Falta a opção obrigatória --email');
-  });
+    // five runs of a command, each compiling it afresh: a generous budget for a loaded machine
+  }, 240_000);
 });
