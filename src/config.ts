@@ -49,6 +49,11 @@ export interface Config {
   maxApiKeysPerAccount: number;
   /** POST /tools/execute per account per minute, on top of the account's plan */
   toolRateLimitPerMinute: number;
+  /**
+   * reading labels in identificar-peca: tesseract workers (threads, each holding its model) and
+   * the time one image may take, waiting for a worker included, before the tool answers without it
+   */
+  toolOcr: { workers: number; timeoutMs: number };
   /** purchases are on when both the provider's hosted checkout and the webhook secret are set */
   payments: { checkoutUrl: string; webhookSecret: string } | null;
   shutdownTimeoutMs: number;
@@ -95,6 +100,8 @@ const variables = {
   PLAN_DAILY_CREDITS: { type: 'integer', minimum: 1 },
   MAX_API_KEYS_PER_ACCOUNT: { type: 'integer', minimum: 1, maximum: 10_000, default: 20 },
   TOOL_RATE_LIMIT_PER_MINUTE: { type: 'integer', minimum: 1, default: 10 },
+  TOOL_OCR_WORKERS: { type: 'integer', minimum: 1, maximum: 16, default: 1 },
+  TOOL_OCR_TIMEOUT_MS: { type: 'integer', minimum: 1, maximum: 120_000, default: 8_000 },
   PUBLIC_RATE_LIMIT_PER_MINUTE: { type: 'integer', minimum: 1, default: 120 },
   REGISTRATIONS_PER_IP_PER_HOUR: { type: 'integer', minimum: 1, default: 5 },
   LOGIN_FAILURES_PER_WINDOW: { type: 'integer', minimum: 1, default: 10 },
@@ -214,6 +221,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     maxApiKeysPerAccount: v.MAX_API_KEYS_PER_ACCOUNT,
     toolRateLimitPerMinute: v.TOOL_RATE_LIMIT_PER_MINUTE,
+    toolOcr: { workers: v.TOOL_OCR_WORKERS, timeoutMs: v.TOOL_OCR_TIMEOUT_MS },
     payments: paymentsConfig(v.PAYMENT_CHECKOUT_URL, v.PAYMENT_WEBHOOK_SECRET),
     shutdownTimeoutMs: v.SHUTDOWN_TIMEOUT_MS,
     statsCacheSeconds: v.STATS_CACHE_SECONDS,
