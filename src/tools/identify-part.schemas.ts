@@ -45,7 +45,7 @@ export const identifyPartOutputSchema: JsonSchema = {
     },
     referencias: {
       description:
-        'referências lidas na imagem ou escritas na descrição, as que existem em stock primeiro, depois por confiança (no máximo 10)',
+        'referências lidas na imagem ou escritas na descrição: as que existem em stock primeiro, depois por confiança; das que não existem, só as lidas na imagem (no máximo 10)',
       type: 'array',
       items: {
         type: 'object',

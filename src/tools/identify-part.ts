@@ -66,11 +66,11 @@ function suggestedText(description: string): string | null {
 }
 
 /** References looked up in stock per request, at most (each is one engine query). */
-const FROM_DESCRIPTION = 8;
+const FROM_DESCRIPTION = 16;
 const FROM_IMAGE = 12;
-/** Readings of the image not in stock whose look-alikes (O/0, …) are looked up, and how many each. */
+/** Readings of the image not in stock whose look-alikes (O/0, …) are looked up; look-ups, at most. */
 const CORRECTED_READINGS = 3;
-const LOOK_ALIKES_EACH = 8;
+const LOOK_ALIKES = 30;
 /** References in the answer, at most. */
 const MAX_ANSWERED = 10;
 const MAX_TEXT_LINES = 20;
@@ -113,6 +113,14 @@ export function rankCandidates(looked: Looked[]): Looked[] {
       b.stock.items - a.stock.items ||
       a.normalized.localeCompare(b.normalized),
   );
+}
+
+/** The first of each list, then the second of each, …: each reading gets its share of look-ups. */
+function interleave<T>(lists: T[][]): T[] {
+  const out: T[] = [];
+  for (let i = 0; lists.some((l) => i < l.length); i++)
+    for (const l of lists) if (i < l.length) out.push(l[i]!);
+  return out;
 }
 
 const READING_STATE: Record<Reading['status'], (r: Reading) => ReadingState> = {
@@ -184,12 +192,15 @@ export function identifyPartTool(deps: IdentifyPartDeps): Tool<Input, Output> {
       // readings not in stock: one misread character away may be (O for 0, …)
       const known = new Set(looked.map((c) => c.normalized));
       const unstocked = looked.filter((c) => c.sources.includes('imagem') && c.stock.items === 0);
-      const alikes = unstocked
-        .slice(0, CORRECTED_READINGS)
-        .flatMap((c) => lookAlikes(c, LOOK_ALIKES_EACH))
-        .filter((c) => !known.has(c.normalized) && (known.add(c.normalized), true));
+      const alikes = interleave(unstocked.slice(0, CORRECTED_READINGS).map((c) => lookAlikes(c, LOOK_ALIKES)))
+        .filter((c) => !known.has(c.normalized) && (known.add(c.normalized), true))
+        .slice(0, LOOK_ALIKES);
       const corrected = (await lookUp(alikes)).filter((c) => c.stock.items > 0);
-      const ranked = rankCandidates([...looked, ...corrected]).slice(0, MAX_ANSWERED);
+      // not in stock: kept when read in the image (what was read is worth showing); the
+      // description's own words are the buyer's, not news to them
+      const ranked = rankCandidates([...looked, ...corrected])
+        .filter((c) => c.stock.items > 0 || c.sources.includes('imagem'))
+        .slice(0, MAX_ANSWERED);
 
       const names = await partNames([
         ...new Set(ranked.flatMap((c) => (c.stock.partId === null ? [] : [c.stock.partId]))),

@@ -28,8 +28,10 @@ const CORRECTION_FACTOR = 0.85;
 export function imageCandidates(lines: ReadLine[]): Candidate[] {
   const out: Candidate[] = [];
   for (const line of lines) {
-    const words = line.text.split(/\s+/);
-    const found = outermost(referenceCandidates(line.text, PER_LINE * 4)).slice(0, PER_LINE);
+    // a zero in a heavy font is often read as a copyright sign
+    const text = line.text.replace(/©/g, '0');
+    const words = text.split(/\s+/);
+    const found = outermost(referenceCandidates(text, PER_LINE * 4)).slice(0, PER_LINE);
     for (const c of found) {
       // the word confidences line up with the tokens when the line splits the same way
       const spanned = words.length === line.words.length ? line.words.slice(c.from, c.to) : [];
@@ -46,17 +48,26 @@ export function imageCandidates(lines: ReadLine[]): Candidate[] {
   return out;
 }
 
-/** The description's references (its longest readings first). */
+/** Words of letters only a span takes in ("Brembo 09" takes one): the fewer, the likelier a reference. */
+const wordsIn = (written: string) => written.split(' ').filter((t) => !/\d/.test(t)).length;
+
+/**
+ * The description's references: of its reference-like spans, those taking the fewest words of
+ * letters only first (a description mixes words and numbers: "Disco Brembo 09 9145 11"), then in
+ * the order it gives them.
+ */
 export function descriptionCandidates(description: string, limit: number): Candidate[] {
-  const all = referenceCandidates(description, limit * 2);
-  const longest = outermost(all);
-  return [...longest, ...all.filter((c) => !longest.includes(c))].slice(0, limit).map((c) => ({
-    written: c.written,
-    normalized: c.normalized,
-    sources: ['descricao'],
-    confidence: DESCRIPTION_CONFIDENCE,
-    corrected: false,
-  }));
+  return referenceCandidates(description)
+    .map((c, i) => ({ c, i, words: wordsIn(c.written) }))
+    .sort((a, b) => a.words - b.words || a.i - b.i)
+    .slice(0, limit)
+    .map(({ c }) => ({
+      written: c.written,
+      normalized: c.normalized,
+      sources: ['descricao'],
+      confidence: DESCRIPTION_CONFIDENCE,
+      corrected: false,
+    }));
 }
 
 /** One entry per normalized reference: sources joined, the best confidence kept, first place kept. */
@@ -81,46 +92,59 @@ export function mergeCandidates(...lists: Candidate[][]): Candidate[] {
  */
 const LOOK_ALIKE: Record<string, string[]> = {
   O: ['0'],
+  o: ['0'],
   '0': ['O'],
   D: ['0'],
   Q: ['0'],
   I: ['1'],
+  i: ['1'],
+  l: ['1'],
   L: ['1'],
   '1': ['I', '7'],
   '7': ['1'],
+  '4': ['1'],
   S: ['5'],
+  s: ['5'],
   '5': ['S', '6'],
   B: ['8'],
   '8': ['B', '3'],
   '3': ['8'],
   Z: ['2'],
+  z: ['2'],
   '2': ['Z'],
   G: ['6'],
+  g: ['9'],
+  q: ['9'],
   '6': ['G', '5'],
 };
 
 /**
- * References one misread character away from a candidate read in the image (O↔0, I↔1, S↔5, B↔8,
- * …), to look up when the reading itself is not in stock. The written form keeps the reading's
- * spacing.
+ * References one misreading away from a candidate read in the image, to look up when the reading
+ * itself is not in stock: one look-alike character swapped (O↔0, I↔1, S↔5, B↔8, …), or a stray
+ * character read at either end (a border or a speck). The written form keeps the reading's spacing.
  */
 export function lookAlikes(candidate: Candidate, limit: number): Candidate[] {
-  const out: Candidate[] = [];
   const chars = [...candidate.written];
-  for (let i = 0; i < chars.length && out.length < limit; i++) {
-    for (const other of LOOK_ALIKE[chars[i]!.toUpperCase()] ?? []) {
-      const written = [...chars.slice(0, i), other, ...chars.slice(i + 1)].join('');
-      const normalized = normalizeReference(written);
-      if (!/\d/.test(normalized) || out.some((c) => c.normalized === normalized)) continue;
-      out.push({
-        written,
-        normalized,
-        sources: candidate.sources,
-        confidence: round(candidate.confidence * CORRECTION_FACTOR),
-        corrected: true,
-      });
-      if (out.length >= limit) break;
+  const writings: string[] = [];
+  if (candidate.normalized.length > 6) writings.push(chars.slice(1).join(''), chars.slice(0, -1).join(''));
+  chars.forEach((char, i) => {
+    for (const other of LOOK_ALIKE[char] ?? []) {
+      writings.push([...chars.slice(0, i), other, ...chars.slice(i + 1)].join(''));
     }
+  });
+  const out: Candidate[] = [];
+  for (const written of writings) {
+    const normalized = normalizeReference(written.trim());
+    if (normalized.length < 5 || !/\d/.test(normalized)) continue;
+    if (normalized === candidate.normalized || out.some((c) => c.normalized === normalized)) continue;
+    out.push({
+      written: written.trim(),
+      normalized,
+      sources: candidate.sources,
+      confidence: round(candidate.confidence * CORRECTION_FACTOR),
+      corrected: true,
+    });
+    if (out.length >= limit) break;
   }
   return out;
 }
