@@ -19,7 +19,8 @@ interface Input {
   description: string;
 }
 
-interface FoundReference {
+/** A reference in the answer (exported for the tests). */
+export interface FoundReference {
   referencia: string;
   normalizada: string;
   artigos_em_stock: number;
@@ -32,14 +33,14 @@ interface FoundReference {
 
 type ReadingState = 'lida' | 'sem_texto' | 'tempo_esgotado' | 'falhou';
 
-interface Output {
+export interface IdentifyPartOutput {
   imagem: ImageView;
   referencias: FoundReference[];
   pesquisa_sugerida: Record<string, unknown> | null;
   nota: string;
 }
 
-interface ImageView {
+export interface ImageView {
   tipo: string;
   largura: number;
   altura: number;
@@ -165,7 +166,7 @@ function readingNote(state: ReadingState, timeoutMs: number): string {
  * POST /data/search. Free of credits: it says whether and from what price a reference is stocked,
  * not the offers (those are the paid search).
  */
-export function identifyPartTool(deps: IdentifyPartDeps): Tool<Input, Output> {
+export function identifyPartTool(deps: IdentifyPartDeps): Tool<Input, IdentifyPartOutput> {
   const { engine, partNames, reader, timeoutMs } = deps;
   const lookUp = async (candidates: Candidate[]): Promise<Looked[]> =>
     Promise.all(candidates.map(async (c) => ({ ...c, stock: await stockSummary(engine, c.normalized) })));

@@ -28,7 +28,7 @@ export function targetLongSide(width: number, height: number): number {
 
 /**
  * Gets an image ready to be read: turned upright from its EXIF orientation, grayscale, scaled
- * (targetLongSide), contrast stretched (normalise: a grey-on-grey label becomes black on white)
+ * (targetLongSide), cleared of speckle (median: sensor noise), contrast stretched (normalise: a grey-on-grey label becomes black on white)
  * and lightly sharpened (phone photos are often soft). The first frame only (GIF, animated WebP).
  * sharp decodes in libuv's thread pool, so the event loop is not held. A file that does not decode
  * (truncated, corrupt) is the client's: 400 INVALID_IMAGE. The pixel limit is also given to the
@@ -45,6 +45,7 @@ export async function prepareForReading(data: Buffer): Promise<PreparedImage> {
       .rotate()
       .grayscale()
       .resize({ width: long, height: long, fit: 'inside', kernel: 'lanczos3' })
+      .median(3)
       .normalise()
       .sharpen({ sigma: 1 })
       .png({ compressionLevel: 1 })

@@ -144,7 +144,8 @@ export class TextReader {
     }
     const began = performance.now();
     try {
-      const result = await worker.recognize(job.image, {}, { text: true, blocks: true });
+      // rotateAuto: tesseract straightens a skewed image (a label photographed askew) before reading
+      const result = await worker.recognize(job.image, { rotateAuto: true }, { text: true, blocks: true });
       job.settle({ status: 'read', lines: linesOf(result.data.blocks), ms: performance.now() - began });
     } catch {
       if (slot.job === job) this.replace(slot);
@@ -214,6 +215,8 @@ async function startTesseractWorker(): Promise<Worker> {
     tessedit_pageseg_mode: PSM.SPARSE_TEXT,
     // the prepared images are scaled for text; without it tesseract guesses (and warns)
     user_defined_dpi: '300',
+    // tesseract's own messages ("Detected 175 diacritics") would land in stdout, among the log lines
+    debug_file: '/dev/null',
   });
   return worker;
 }

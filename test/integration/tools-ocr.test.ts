@@ -1,6 +1,7 @@
 import { crc32 } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { normalizeReference } from '../../src/search/references.js';
+import type { IdentifyPartOutput } from '../../src/tools/identify-part.js';
 import { TextReader } from '../../src/tools/text-reader.js';
 import { createTestAccount, type TestAccount } from '../helpers/accounts-fixture.js';
 import { labelDataUri, renderLabel, type LabelSpec } from '../helpers/label-images.js';
@@ -13,22 +14,7 @@ import { startTestApp, type TestApp } from '../helpers/test-app.js';
  * (the look-ups go through the engine port: tools.test.ts runs them on both engines).
  */
 
-interface Reference {
-  referencia: string;
-  normalizada: string;
-  artigos_em_stock: number;
-  preco_minimo: number | null;
-  peca: { id: number; nome: string | null } | null;
-  origem: string[];
-  confianca: number;
-  corrigida: boolean;
-}
-interface Output {
-  imagem: { tipo: string; leitura: string; texto: string[] };
-  referencias: Reference[];
-  pesquisa_sugerida: Record<string, unknown> | null;
-  nota: string;
-}
+type Output = IdentifyPartOutput;
 
 /** Items whose own, associated or group references hold the reference, by brute force. */
 function stocked(reference: string) {

@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { normalizeReference } from '../../src/search/references.js';
+import type { IdentifyPartOutput } from '../../src/tools/identify-part.js';
 import { createTestAccount, type TestAccount } from '../helpers/accounts-fixture.js';
 import { FIXTURE_GROUPS, FIXTURE_ITEMS, loadStockFixture } from '../helpers/stock-fixture.js';
 import { ENGINES, startEngineApp, type EngineApp } from '../helpers/engine-app.js';
@@ -12,21 +13,7 @@ const TINY_PNG = await sharp({ create: { width: 3, height: 2, channels: 3, backg
 const tinyPng = () => TINY_PNG;
 const png = `data:image/png;base64,${tinyPng().toString('base64')}`;
 
-interface Output {
-  imagem: { tipo: string; largura: number; altura: number; bytes: number; leitura: string; texto: string[] };
-  referencias: {
-    referencia: string;
-    normalizada: string;
-    artigos_em_stock: number;
-    preco_minimo: number | null;
-    peca: { id: number; nome: string | null } | null;
-    origem: string[];
-    confianca: number;
-    corrigida: boolean;
-  }[];
-  pesquisa_sugerida: Record<string, unknown> | null;
-  nota: string;
-}
+type Output = IdentifyPartOutput;
 
 /** Brute force over the fixture: items whose own, associated or group references hold the normalized one. */
 function stockedWith(reference: string): number {
