@@ -49,10 +49,15 @@ export interface Config {
   maxApiKeysPerAccount: number;
   /** POST /tools/execute per account per minute, on top of the account's plan */
   toolRateLimitPerMinute: number;
+  /**
+   * reading labels in identificar-peca: tesseract workers (threads, each holding its model) and
+   * the time one image may take, waiting for a worker included, before the tool answers without it
+   */
+  toolOcr: { workers: number; timeoutMs: number };
   /** the payment provider of credit purchases; null = purchases off (503) */
   payments: PaymentsConfig | null;
   shutdownTimeoutMs: number;
-  /** seconds the Postgres engine reuses a query's price statistics (0 = never) */
+  /** seconds either engine reuses a query's price statistics and breakdowns (0 = never) */
   statsCacheSeconds: number;
   /** named prepared statements each PostgreSQL connection keeps (0 = none) */
   databasePreparedStatements: number;
@@ -109,6 +114,8 @@ const variables = {
   PLAN_DAILY_CREDITS: { type: 'integer', minimum: 1 },
   MAX_API_KEYS_PER_ACCOUNT: { type: 'integer', minimum: 1, maximum: 10_000, default: 20 },
   TOOL_RATE_LIMIT_PER_MINUTE: { type: 'integer', minimum: 1, default: 10 },
+  TOOL_OCR_WORKERS: { type: 'integer', minimum: 1, maximum: 16, default: 1 },
+  TOOL_OCR_TIMEOUT_MS: { type: 'integer', minimum: 1, maximum: 120_000, default: 8_000 },
   PUBLIC_RATE_LIMIT_PER_MINUTE: { type: 'integer', minimum: 1, default: 120 },
   REGISTRATIONS_PER_IP_PER_HOUR: { type: 'integer', minimum: 1, default: 5 },
   LOGIN_FAILURES_PER_WINDOW: { type: 'integer', minimum: 1, default: 10 },
@@ -253,6 +260,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     maxApiKeysPerAccount: v.MAX_API_KEYS_PER_ACCOUNT,
     toolRateLimitPerMinute: v.TOOL_RATE_LIMIT_PER_MINUTE,
+    toolOcr: { workers: v.TOOL_OCR_WORKERS, timeoutMs: v.TOOL_OCR_TIMEOUT_MS },
     payments: paymentsConfig(v as Record<string, string | undefined>, databaseUrl === null),
     shutdownTimeoutMs: v.SHUTDOWN_TIMEOUT_MS,
     statsCacheSeconds: v.STATS_CACHE_SECONDS,

@@ -26,6 +26,8 @@ import type { SearchEngine } from './search/engine.js';
 import { createSearchService, type SearchService } from './search/search-service.js';
 import { sharedReadiness, type Readiness, type ReadinessCheck } from './system/readiness.js';
 import { toolRegistry, type ToolRegistry } from './tools/registry.js';
+import { partNames } from './tools/stock-summary.js';
+import { TextReader } from './tools/text-reader.js';
 
 /** Everything the app and the workers use, built once and passed explicitly (no module singletons). */
 export interface Services {
@@ -57,6 +59,8 @@ export interface Services {
   catalog: CatalogService;
   /** what POST /tools/execute runs, by slug */
   tools: ToolRegistry;
+  /** the text-recognition workers of identificar-peca (started on the first image) */
+  textReader: TextReader;
   /** Idempotency-Key responses, pruned after 24 hours */
   idempotency: IdempotencyStore;
   /** whether Postgres, Redis and the search cluster answer (for /ready) */
@@ -76,6 +80,8 @@ export interface ServiceOverrides {
   engine?: SearchEngine;
   /** the payment provider instead of the configured one (a sandbox with a known secret); null = off */
   paymentProvider?: PaymentProvider | null;
+  /** a text reader shared by several apps (tests); the caller closes it */
+  textReader?: TextReader;
 }
 
 export function connectRedis(url: string): Redis {
@@ -155,6 +161,8 @@ export async function createServices(config: Config, overrides: ServiceOverrides
   const readiness: ReadinessCheck[] = [{ name: 'postgres', check: () => pingDatabase(db) }];
   if (redis) readiness.push({ name: 'redis', check: async () => void (await redis.ping()) });
   if (engine.name !== 'postgres') readiness.push({ name: engine.name, check: () => engine.ping() });
+  // lazy: no worker (thread, model in memory) until the first image is read
+  const textReader = overrides.textReader ?? new TextReader({ workers: config.toolOcr.workers });
 
   return {
     config,
@@ -195,7 +203,13 @@ export async function createServices(config: Config, overrides: ServiceOverrides
       config.publicBaseUrl,
     ),
     catalog: createCatalogService(db, engine),
-    tools: toolRegistry(engine),
+    tools: toolRegistry({
+      engine,
+      partNames: (ids) => partNames(db, ids),
+      reader: textReader,
+      timeoutMs: config.toolOcr.timeoutMs,
+    }),
+    textReader,
     idempotency,
     readiness: sharedReadiness(readiness),
     metrics,
@@ -204,6 +218,7 @@ export async function createServices(config: Config, overrides: ServiceOverrides
       await rateLimiter.close?.();
       await credentials.close();
       await engine.close?.();
+      if (!overrides.textReader) await textReader.close();
       if (redis) redis.disconnect();
       if (!overrides.database) await database.close();
     },

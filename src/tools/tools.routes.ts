@@ -32,7 +32,9 @@ export function toolsRoutes({ tools }: { tools: ToolRegistry }): AnyRoute[] {
         'O input é validado com o esquema da ferramenta (GET /tools). Slug desconhecido: 404. Além dos limites do plano, as execuções têm um limite por minuto próprio, por conta (todas as chaves e sessões).',
       tags: ['Ferramentas'],
       body: ExecuteToolSchema,
-      responses: { 200: { description: 'Resultado da ferramenta', schema: toolResultSchema } },
+      responses: {
+        200: { description: 'Resultado da ferramenta', schema: toolResultSchema([...tools.values()]) },
+      },
       errors: [404],
       async handler({ body, principal, log }) {
         const tool = tools.get(body.slug);

@@ -30,9 +30,14 @@ export const toolView = (t: AnyTool) => ({
   output_schema: t.outputSchema,
 });
 
-export const toolResultSchema = {
+/** The body of POST /tools/execute: its output is one of the tools' outputs (their schemas, in OpenAPI too). */
+export const toolResultSchema = (tools: AnyTool[]) => ({
   type: 'object',
   additionalProperties: false,
   required: ['success', 'slug', 'output'],
-  properties: { success: { const: true }, slug: { type: 'string' }, output: { type: 'object' } },
-};
+  properties: {
+    success: { const: true },
+    slug: { enum: tools.map((t) => t.slug) },
+    output: { oneOf: tools.map((t) => ({ title: t.slug, ...t.outputSchema })) },
+  },
+});

@@ -1,27 +1,25 @@
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { normalizeReference } from '../../src/search/references.js';
+import type { IdentifyPartOutput } from '../../src/tools/identify-part.js';
 import { createTestAccount, type TestAccount } from '../helpers/accounts-fixture.js';
 import { FIXTURE_GROUPS, FIXTURE_ITEMS, loadStockFixture } from '../helpers/stock-fixture.js';
 import { ENGINES, startEngineApp, type EngineApp } from '../helpers/engine-app.js';
 
-/** A real 3×2 PNG (signature, IHDR, IDAT, IEND), built here so the test owns its bytes. */
-function tinyPng(): Buffer {
-  return Buffer.from(
-    'iVBORw0KGgoAAAANSUhEUgAAAAMAAAACCAIAAAASFvFNAAAAEklEQVR4nGP4z8DAwMDAwMAAAAXsAf+yeyi7AAAAAElFTkSuQmCC',
-    'base64',
-  );
-}
+/** A real 3×2 white PNG with no text (the tool reads it and finds none), drawn by sharp. */
+const TINY_PNG = await sharp({ create: { width: 3, height: 2, channels: 3, background: '#ffffff' } })
+  .png()
+  .toBuffer();
+const tinyPng = () => TINY_PNG;
 const png = `data:image/png;base64,${tinyPng().toString('base64')}`;
 
-interface Output {
-  imagem: { tipo: string; largura: number; altura: number; bytes: number };
-  referencias: { referencia: string; normalizada: string; artigos_em_stock: number }[];
-  pesquisa_sugerida: Record<string, unknown> | null;
-  nota: string;
-}
+type Output = IdentifyPartOutput;
 
 /** Brute force over the fixture: items whose own, associated or group references hold the normalized one. */
 function stockedWith(reference: string): number {
+  return itemsWith(reference).length;
+}
+function itemsWith(reference: string) {
   const wanted = normalizeReference(reference);
   return FIXTURE_ITEMS.filter((item) => {
     const group = FIXTURE_GROUPS.find((g) => g.id === item.group);
@@ -31,7 +29,7 @@ function stockedWith(reference: string): number {
       ...(group?.refs ?? []).map((r) => r.reference),
     ];
     return all.some((r) => normalizeReference(r) === wanted);
-  }).length;
+  });
 }
 
 /** The tool counts stocked references through the search engine: the same answers on both. */
@@ -76,12 +74,20 @@ describe.each(ENGINES)('tools on the %s engine', (engine) => {
       largura: 3,
       altura: 2,
       bytes: tinyPng().length,
+      leitura: 'sem_texto',
+      texto: [],
     });
     expect(res.body.output.referencias).toEqual([
       {
         referencia: spelled,
         normalizada: normalizeReference(reference),
         artigos_em_stock: stockedWith(reference),
+        preco_minimo: Math.min(...itemsWith(reference).map((i) => i.price)),
+        // the catalog part the items are (the fixture's part 3; the test database has no catalog names)
+        peca: { id: 3, nome: null },
+        origem: ['descricao'],
+        confianca: 0.95,
+        corrigida: false,
       },
     ]);
     expect(stockedWith(reference)).toBeGreaterThan(0);
