@@ -1,0 +1,150 @@
+import { useState } from 'preact/hooks';
+import { useLocation } from 'preact-iso';
+import { api, type Credential } from '../api';
+import { useI18n } from '../i18n';
+import { session } from '../session';
+import { Field, FormError, refusalOf, type Refusal } from '../ui';
+
+const NONE: Credential = { kind: 'none' };
+
+/** Only a dashboard path may be returned to after the login. */
+function nextPath(query: Record<string, string>): string {
+  const next = query.next ?? '';
+  return next.startsWith('/dashboard') ? next : '/dashboard';
+}
+
+async function logIn(email: string, password: string) {
+  const { data } = await api<{ access_token: string; expires_at: string }>('POST', '/auth/login', {
+    body: { email, password },
+    credential: NONE,
+  });
+  session.start(data.access_token, data.expires_at);
+}
+
+export function Login() {
+  const { t } = useI18n();
+  const { query, route } = useLocation();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [refusal, setRefusal] = useState<Refusal | null>(null);
+  const [busy, setBusy] = useState(false);
+  const submit = async (event: Event) => {
+    event.preventDefault();
+    setBusy(true);
+    try {
+      await logIn(email, password);
+      route(nextPath(query));
+    } catch (error) {
+      setRefusal(refusalOf(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <section class="narrow">
+      <h1>{t('login')}</h1>
+      {query.expired && <p class="notice">{t('sessionExpired')}</p>}
+      <form onSubmit={submit}>
+        <Field
+          name="email"
+          label={t('email')}
+          type="email"
+          autocomplete="username"
+          required
+          value={email}
+          onValue={setEmail}
+          refusal={refusal}
+        />
+        <Field
+          name="password"
+          label={t('password')}
+          type="password"
+          autocomplete="current-password"
+          required
+          value={password}
+          onValue={setPassword}
+          refusal={refusal}
+        />
+        <FormError refusal={refusal} fields={['email', 'password']} />
+        <button type="submit" disabled={busy}>
+          {t('login')}
+        </button>
+      </form>
+      <p>
+        {t('noAccount')}{' '}
+        <a href={`/dashboard/register${query.next ? `?next=${encodeURIComponent(query.next)}` : ''}`}>
+          {t('register')}
+        </a>
+      </p>
+    </section>
+  );
+}
+
+export function Register() {
+  const { t } = useI18n();
+  const { query, route } = useLocation();
+  const [name, setName] = useState('');
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [refusal, setRefusal] = useState<Refusal | null>(null);
+  const [busy, setBusy] = useState(false);
+  const submit = async (event: Event) => {
+    event.preventDefault();
+    setBusy(true);
+    try {
+      await api('POST', '/auth/register', {
+        body: { name: name || undefined, email, password },
+        credential: NONE,
+      });
+      await logIn(email, password);
+      route(nextPath(query));
+    } catch (error) {
+      setRefusal(refusalOf(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <section class="narrow">
+      <h1>{t('register')}</h1>
+      <form onSubmit={submit}>
+        <Field
+          name="name"
+          label={t('name')}
+          autocomplete="name"
+          value={name}
+          onValue={setName}
+          refusal={refusal}
+        />
+        <Field
+          name="email"
+          label={t('email')}
+          type="email"
+          autocomplete="username"
+          required
+          value={email}
+          onValue={setEmail}
+          refusal={refusal}
+        />
+        <Field
+          name="password"
+          label={t('password')}
+          type="password"
+          autocomplete="new-password"
+          required
+          hint={t('passwordHint')}
+          value={password}
+          onValue={setPassword}
+          refusal={refusal}
+        />
+        <FormError refusal={refusal} fields={['name', 'email', 'password']} />
+        <button type="submit" disabled={busy}>
+          {t('register')}
+        </button>
+      </form>
+      <p>
+        {t('haveAccount')} <a href="/dashboard/login">{t('login')}</a>
+      </p>
+    </section>
+  );
+}
