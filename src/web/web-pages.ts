@@ -68,12 +68,15 @@ const DOCS_HTML = `<!doctype html>
 </html>
 `;
 
-/** Scalar's start-up, as a file (no inline script): the document from this API, no external fonts or proxy. */
+/**
+ * Scalar's start-up, as a file (no inline script): the document from this API; no external fonts,
+ * no telemetry, no "agent" (on localhost it would ask api.scalar.com through proxy.scalar.com).
+ */
 const DOCS_INIT = `Scalar.createApiReference('#app', {
   url: '/openapi.json',
   withDefaultFonts: false,
-  hideClientButton: false,
   telemetry: false,
+  agent: { disabled: true },
 });
 `;
 

@@ -232,6 +232,6 @@ export const useI18n = () => useContext(LangContext);
 
 export function initialLang(): Lang {
   const saved = localStorage.getItem('pss.lang');
-  if (saved === 'pt' || saved === 'en') return saved;
-  return navigator.language.startsWith('pt') || !navigator.language.startsWith('en') ? 'pt' : 'en';
+  // Portuguese first, as the API's messages; English once the person picks it (kept in this browser).
+  return saved === 'en' ? 'en' : 'pt';
 }
