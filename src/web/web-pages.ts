@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Context, Next } from 'koa';
 import send from 'koa-send';
@@ -23,35 +23,28 @@ const SCALAR_BUNDLE = createRequire(import.meta.url).resolve('@scalar/api-refere
  * element; the app sets styles through the CSSOM, which CSP does not govern), requests only to this
  * API, never framed.
  */
-export const DASHBOARD_CSP = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self'",
-  "img-src 'self' data:",
-  "connect-src 'self'",
-  "object-src 'none'",
-  "base-uri 'none'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-].join('; ');
+const pagePolicy = (styles: string, extra: string[] = []) =>
+  [
+    "default-src 'self'",
+    "script-src 'self'",
+    `style-src ${styles}`,
+    "img-src 'self' data:",
+    ...extra,
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+
+export const DASHBOARD_CSP = pagePolicy("'self'");
 
 /**
  * The reference: Scalar (Vue) writes <style> elements and style attributes at run time, so styles
  * need 'unsafe-inline'; its scripts stay 'self' only (no 'unsafe-eval': the page renders without
- * it). Its fonts and request proxy are switched off in docs-init.js, so nothing leaves the origin.
+ * it). Its fonts, telemetry and agent are switched off in docs-init.js, so nothing leaves the origin.
  */
-export const DOCS_CSP = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data:",
-  "font-src 'self' data:",
-  "connect-src 'self'",
-  "object-src 'none'",
-  "base-uri 'none'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-].join('; ');
+export const DOCS_CSP = pagePolicy("'self' 'unsafe-inline'", ["font-src 'self' data:"]);
 
 const DOCS_HTML = `<!doctype html>
 <html lang="pt">
@@ -77,8 +70,16 @@ const DOCS_INIT = `Scalar.createApiReference('#app', {
   withDefaultFonts: false,
   telemetry: false,
   agent: { disabled: true },
+  showDeveloperTools: 'never',
 });
 `;
+
+/** /docs's own two small files: [type, body]. */
+const DOCS_TEXT = new Map<string, [string, string]>([
+  ['/docs', ['html', DOCS_HTML]],
+  ['/docs/', ['html', DOCS_HTML]],
+  ['/docs/docs-init.js', ['js', DOCS_INIT]],
+]);
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -121,26 +122,12 @@ export function webPages(options: WebPagesOptions = {}) {
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
     const path = ctx.path;
     if (path === '/dashboard' || path.startsWith('/dashboard/')) return serveDashboard(ctx, root);
-    if (path === '/docs' || path === '/docs/') {
+    const docsText = DOCS_TEXT.get(path);
+    if (docsText || path === '/docs/scalar.js') {
       pageHeaders(ctx, DOCS_CSP);
-      ctx.type = 'html';
-      ctx.set('Cache-Control', 'no-cache');
-      ctx.body = DOCS_HTML;
-      return;
-    }
-    if (path === '/docs/docs-init.js') {
-      pageHeaders(ctx, DOCS_CSP);
-      ctx.type = 'js';
-      ctx.set('Cache-Control', 'no-cache');
-      ctx.body = DOCS_INIT;
-      return;
-    }
-    if (path === '/docs/scalar.js') {
-      pageHeaders(ctx, DOCS_CSP);
-      // Revalidated (ETag): the file changes with the package, under the same name.
-      await send(ctx, SCALAR_BUNDLE.slice(dirname(SCALAR_BUNDLE).length + 1), {
-        root: dirname(SCALAR_BUNDLE),
-      });
+      // Revalidated (ETag): the bundle changes with the package under the same name.
+      if (docsText) [ctx.type, ctx.body] = docsText;
+      else await send(ctx, basename(SCALAR_BUNDLE), { root: dirname(SCALAR_BUNDLE) });
       ctx.set('Cache-Control', 'no-cache');
       return;
     }

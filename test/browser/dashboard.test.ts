@@ -263,10 +263,10 @@ describe.skipIf(!existsSync(CHROMIUM))('dashboard and /docs in chromium', () => 
   });
 
   it('/docs renders every path of /openapi.json', async () => {
-    const document = (await (await fetch(`${app.baseUrl}/openapi.json`)).json()) as {
+    const spec = (await (await fetch(`${app.baseUrl}/openapi.json`)).json()) as {
       paths: Record<string, unknown>;
     };
-    const paths = Object.keys(document.paths);
+    const paths = Object.keys(spec.paths);
     const docs = await fetch(`${app.baseUrl}/docs`);
     expect(docs.headers.get('content-security-policy')).toContain("script-src 'self'");
     await page.goto('/docs');

@@ -141,3 +141,25 @@ export const optionalInt = (text: string): number | null => (text.trim() === '' 
 
 export const formatDate = (iso: string | null, lang: string) =>
   iso ? new Date(iso).toLocaleString(lang === 'pt' ? 'pt-PT' : 'en-GB') : '—';
+
+/**
+ * A form's submission: busy while it runs, the API's refusal kept for the fields to show (and
+ * cleared on success); what was typed stays in the form's own state either way.
+ */
+export function useSubmit(action: () => Promise<void>) {
+  const [refusal, setRefusal] = useState<Refusal | null>(null);
+  const [busy, setBusy] = useState(false);
+  const submit = async (event?: Event) => {
+    event?.preventDefault();
+    setBusy(true);
+    try {
+      await action();
+      setRefusal(null);
+    } catch (error) {
+      setRefusal(refusalOf(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { refusal, busy, submit };
+}

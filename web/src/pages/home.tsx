@@ -2,7 +2,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { api } from '../api';
 import { useBalance, type Account } from '../account';
 import { useI18n } from '../i18n';
-import { Field, FormError, optionalInt, refusalOf, type Refusal } from '../ui';
+import { Field, FormError, optionalInt, refusalOf, useSubmit, type Refusal } from '../ui';
 import { BalanceCards } from './balance-cards';
 
 export function Home() {
@@ -10,7 +10,7 @@ export function Home() {
   const { balance, refresh } = useBalance();
   const [account, setAccount] = useState<Account | null>(null);
   const [limit, setLimit] = useState('');
-  const [refusal, setRefusal] = useState<Refusal | null>(null);
+  const [loadRefusal, setLoadRefusal] = useState<Refusal | null>(null);
   const [saved, setSaved] = useState(false);
 
   useEffect(() => {
@@ -19,24 +19,18 @@ export function Home() {
         setAccount(data);
         setLimit(data.account.daily_credit_limit?.toString() ?? '');
       })
-      .catch((error) => setRefusal(refusalOf(error)));
+      .catch((error) => setLoadRefusal(refusalOf(error)));
   }, []);
 
-  const save = async (event: Event) => {
-    event.preventDefault();
+  const { refusal: saveRefusal, submit: save } = useSubmit(async () => {
     setSaved(false);
-    try {
-      const { data } = await api<Account>('PATCH', '/account', {
-        body: { daily_credit_limit: optionalInt(limit) },
-      });
-      setAccount(data);
-      setRefusal(null);
-      setSaved(true);
-      await refresh();
-    } catch (error) {
-      setRefusal(refusalOf(error));
-    }
-  };
+    const { data } = await api<Account>('PATCH', '/account', {
+      body: { daily_credit_limit: optionalInt(limit) },
+    });
+    setAccount(data);
+    setSaved(true);
+    await refresh();
+  });
 
   return (
     <section>
@@ -52,7 +46,7 @@ export function Home() {
           hint={t('emptyNoLimit')}
           value={limit}
           onValue={setLimit}
-          refusal={refusal}
+          refusal={saveRefusal}
         />
         <button type="submit">{t('save')}</button>
         {saved && (
@@ -61,7 +55,7 @@ export function Home() {
           </span>
         )}
       </form>
-      <FormError refusal={refusal} fields={['daily_credit_limit']} />
+      <FormError refusal={saveRefusal ?? loadRefusal} fields={['daily_credit_limit']} />
       {account && (
         <p class="muted">
           {t('plan')}: {account.plan.rate_limit_per_minute}/min · {account.plan.rate_limit_per_hour}/h ·{' '}

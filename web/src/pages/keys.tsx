@@ -2,7 +2,16 @@ import { useEffect, useState } from 'preact/hooks';
 import { api } from '../api';
 import { useI18n } from '../i18n';
 import { createdKeys } from '../session';
-import { CopyButton, Field, FormError, formatDate, optionalInt, refusalOf, type Refusal } from '../ui';
+import {
+  CopyButton,
+  Field,
+  FormError,
+  formatDate,
+  optionalInt,
+  refusalOf,
+  useSubmit,
+  type Refusal,
+} from '../ui';
 
 export interface ApiKey {
   id: string;
@@ -72,26 +81,19 @@ function CreateKey({ onCreated }: { onCreated: () => void }) {
   const { t } = useI18n();
   const [name, setName] = useState('');
   const [limits, setLimits] = useState(limitsOf());
-  const [refusal, setRefusal] = useState<Refusal | null>(null);
   const [created, setCreated] = useState<{ name: string; key: string } | null>(null);
-  const submit = async (event: Event) => {
-    event.preventDefault();
-    try {
-      const body = Object.fromEntries(
-        Object.entries({ name, ...limitsBody(limits) }).filter(([, v]) => v !== null),
-      );
-      const { data } = await api<{ api_key: ApiKey & { key: string } }>('POST', '/api-keys', { body });
-      const shown = { name: data.api_key.name, key: data.api_key.key };
-      createdKeys.push(shown);
-      setCreated(shown);
-      setRefusal(null);
-      setName('');
-      setLimits(limitsOf());
-      onCreated();
-    } catch (error) {
-      setRefusal(refusalOf(error));
-    }
-  };
+  const { refusal, submit } = useSubmit(async () => {
+    const body = Object.fromEntries(
+      Object.entries({ name, ...limitsBody(limits) }).filter(([, v]) => v !== null),
+    );
+    const { data } = await api<{ api_key: ApiKey & { key: string } }>('POST', '/api-keys', { body });
+    const shown = { name: data.api_key.name, key: data.api_key.key };
+    createdKeys.push(shown);
+    setCreated(shown);
+    setName('');
+    setLimits(limitsOf());
+    onCreated();
+  });
   return (
     <section aria-labelledby="create-key">
       <h2 id="create-key">{t('create')}</h2>
@@ -120,27 +122,16 @@ function KeyRow({ apiKey, onChanged }: { apiKey: ApiKey; onChanged: () => void }
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [limits, setLimits] = useState(limitsOf(apiKey));
-  const [refusal, setRefusal] = useState<Refusal | null>(null);
-  const save = async (event: Event) => {
-    event.preventDefault();
-    try {
-      await api('PATCH', `/api-keys/${apiKey.id}`, { body: limitsBody(limits) });
-      setEditing(false);
-      setRefusal(null);
-      onChanged();
-    } catch (error) {
-      setRefusal(refusalOf(error));
-    }
-  };
-  const revoke = async () => {
-    try {
-      await api('DELETE', `/api-keys/${apiKey.id}`);
-      setConfirming(false);
-      onChanged();
-    } catch (error) {
-      setRefusal(refusalOf(error));
-    }
-  };
+  const { refusal, submit: save } = useSubmit(async () => {
+    await api('PATCH', `/api-keys/${apiKey.id}`, { body: limitsBody(limits) });
+    setEditing(false);
+    onChanged();
+  });
+  const revocation = useSubmit(async () => {
+    await api('DELETE', `/api-keys/${apiKey.id}`);
+    setConfirming(false);
+    onChanged();
+  });
   const limitText = [
     `${apiKey.rate_limit_per_minute ?? '—'}/min`,
     `${apiKey.rate_limit_per_hour ?? '—'}/h`,
@@ -185,7 +176,8 @@ function KeyRow({ apiKey, onChanged }: { apiKey: ApiKey; onChanged: () => void }
           <td colSpan={6}>
             <div role="alertdialog" aria-label={t('revoke')} class="confirm">
               <p>{t('confirmRevoke', { name: apiKey.name })}</p>
-              <button type="button" class="danger" onClick={revoke}>
+              <FormError refusal={revocation.refusal} fields={[]} />
+              <button type="button" class="danger" onClick={() => revocation.submit()}>
                 {t('confirm')}
               </button>{' '}
               <button type="button" class="secondary" onClick={() => setConfirming(false)} autofocus>

@@ -3,7 +3,7 @@ import { useLocation } from 'preact-iso';
 import { api, type Credential } from '../api';
 import { useI18n } from '../i18n';
 import { session } from '../session';
-import { Field, FormError, refusalOf, type Refusal } from '../ui';
+import { Field, FormError, useSubmit, type Refusal } from '../ui';
 
 const NONE: Credential = { kind: 'none' };
 
@@ -21,49 +21,61 @@ async function logIn(email: string, password: string) {
   session.start(data.access_token, data.expires_at);
 }
 
+/** The e-mail and password fields of both forms. */
+function EmailPassword(props: {
+  email: string;
+  setEmail: (value: string) => void;
+  password: string;
+  setPassword: (value: string) => void;
+  refusal: Refusal | null;
+  autocomplete: 'current-password' | 'new-password';
+  hint?: string;
+}) {
+  const { t } = useI18n();
+  return (
+    <>
+      <Field
+        name="email"
+        label={t('email')}
+        type="email"
+        autocomplete="username"
+        required
+        value={props.email}
+        onValue={props.setEmail}
+        refusal={props.refusal}
+      />
+      <Field
+        name="password"
+        label={t('password')}
+        type="password"
+        autocomplete={props.autocomplete}
+        required
+        hint={props.hint}
+        value={props.password}
+        onValue={props.setPassword}
+        refusal={props.refusal}
+      />
+    </>
+  );
+}
+
 export function Login() {
   const { t } = useI18n();
   const { query, route } = useLocation();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [refusal, setRefusal] = useState<Refusal | null>(null);
-  const [busy, setBusy] = useState(false);
-  const submit = async (event: Event) => {
-    event.preventDefault();
-    setBusy(true);
-    try {
-      await logIn(email, password);
-      route(nextPath(query));
-    } catch (error) {
-      setRefusal(refusalOf(error));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { refusal, busy, submit } = useSubmit(async () => {
+    await logIn(email, password);
+    route(nextPath(query));
+  });
   return (
     <section class="narrow">
       <h1>{t('login')}</h1>
       {query.expired && <p class="notice">{t('sessionExpired')}</p>}
       <form onSubmit={submit}>
-        <Field
-          name="email"
-          label={t('email')}
-          type="email"
-          autocomplete="username"
-          required
-          value={email}
-          onValue={setEmail}
-          refusal={refusal}
-        />
-        <Field
-          name="password"
-          label={t('password')}
-          type="password"
+        <EmailPassword
+          {...{ email, setEmail, password, setPassword, refusal }}
           autocomplete="current-password"
-          required
-          value={password}
-          onValue={setPassword}
-          refusal={refusal}
         />
         <FormError refusal={refusal} fields={['email', 'password']} />
         <button type="submit" disabled={busy}>
@@ -86,24 +98,14 @@ export function Register() {
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [refusal, setRefusal] = useState<Refusal | null>(null);
-  const [busy, setBusy] = useState(false);
-  const submit = async (event: Event) => {
-    event.preventDefault();
-    setBusy(true);
-    try {
-      await api('POST', '/auth/register', {
-        body: { name: name || undefined, email, password },
-        credential: NONE,
-      });
-      await logIn(email, password);
-      route(nextPath(query));
-    } catch (error) {
-      setRefusal(refusalOf(error));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { refusal, busy, submit } = useSubmit(async () => {
+    await api('POST', '/auth/register', {
+      body: { name: name || undefined, email, password },
+      credential: NONE,
+    });
+    await logIn(email, password);
+    route(nextPath(query));
+  });
   return (
     <section class="narrow">
       <h1>{t('register')}</h1>
@@ -116,26 +118,10 @@ export function Register() {
           onValue={setName}
           refusal={refusal}
         />
-        <Field
-          name="email"
-          label={t('email')}
-          type="email"
-          autocomplete="username"
-          required
-          value={email}
-          onValue={setEmail}
-          refusal={refusal}
-        />
-        <Field
-          name="password"
-          label={t('password')}
-          type="password"
+        <EmailPassword
+          {...{ email, setEmail, password, setPassword, refusal }}
           autocomplete="new-password"
-          required
           hint={t('passwordHint')}
-          value={password}
-          onValue={setPassword}
-          refusal={refusal}
         />
         <FormError refusal={refusal} fields={['name', 'email', 'password']} />
         <button type="submit" disabled={busy}>
