@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signWebhook } from '../../src/payments/webhook-signature.js';
+import { seedCatalog } from '../../src/catalog/seed.js';
 import { buildWebIfStale } from '../../scripts/web-build-if-stale.js';
 import { loadStockFixture } from '../helpers/stock-fixture.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
@@ -51,6 +52,7 @@ describe.skipIf(!existsSync(CHROMIUM))('dashboard and /docs in chromium', () => 
     app = await startTestApp({
       env: { PAYMENT_CHECKOUT_URL: CHECKOUT, PAYMENT_WEBHOOK_SECRET: SECRET, RATE_LIMIT_PER_MINUTE: '600' },
     });
+    await seedCatalog(app.services.db); // the parts for the playground's type-ahead
     await loadStockFixture(app.services.db);
     browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
     const context = await browser.newContext({
@@ -155,6 +157,25 @@ describe.skipIf(!existsSync(CHROMIUM))('dashboard and /docs in chromium', () => 
     expect(await page.getByTestId('spent').textContent()).toContain('Créditos gastos: 0');
     expect(await page.getByTestId('spent').textContent()).toContain('valid');
     expect(await balance()).toBe(after);
+
+    // The pickers come from the catalogs: makes and models with stock, parts as one types.
+    const makes = page.getByLabel('Marca do veículo').locator('option');
+    await expect.poll(() => makes.count()).toBeGreaterThan(1);
+    const volkswagen = (
+      await makes.evaluateAll((options) => options.map((o) => (o as { value: string }).value))
+    ).find((value) => /^volkswagen$/i.test(value))!;
+    await page.getByLabel('Marca do veículo').selectOption(volkswagen);
+    await expect
+      .poll(async () => (await page.getByLabel('Modelo').locator('option').allTextContents()).join('|'))
+      .toMatch(/Golf VII/i);
+    const parts = await fetch(`${app.baseUrl}/data/catalog/parts?per_page=1`);
+    const part = ((await parts.json()) as { results: { name: string }[] }).results[0]!.name;
+    await page.getByLabel('Peça do catálogo').fill(part.slice(0, 5));
+    await expect
+      .poll(() => page.locator('#parts-list option').count(), { timeout: 10_000 })
+      .toBeGreaterThan(0);
+    await page.getByLabel('Peça do catálogo').fill('');
+    await page.getByLabel('Marca do veículo').selectOption('');
 
     await page.getByRole('button', { name: 'Estatísticas (1 crédito)' }).click();
     await page.getByRole('img', { name: 'Histograma de preços' }).waitFor();

@@ -18,6 +18,19 @@ interface Coded {
 interface Listing<T> {
   results: T[];
 }
+/** A make or model with stock, and how many items. */
+interface InStock {
+  name: string;
+  items: number;
+}
+
+/** A public catalog list into a picker's state; a failed one leaves the picker empty. */
+function loadList<T>(path: string, query: Record<string, string | number>, set: (items: T[]) => void) {
+  api<Listing<T>>('GET', path, { credential: { kind: 'none' }, query }).then(
+    ({ data }) => set(data.results),
+    () => undefined,
+  );
+}
 interface Result {
   id: string;
   referencia_oem: string | null;
@@ -81,13 +94,12 @@ const EMPTY: Form = {
   per_page: '20',
 };
 
-function searchBody(form: Form, makes: Named[], parts: Named[]) {
-  const make = makes.find((m) => String(m.id) === form.make);
+function searchBody(form: Form, parts: Named[]) {
   const part = parts.find((p) => p.name === form.part);
   const body: Record<string, unknown> = {
     reference: form.reference || undefined,
     text: form.text || undefined,
-    vehicle_make: make?.name,
+    vehicle_make: form.make || undefined,
     vehicle_model: form.model || undefined,
     part_id: part?.id,
     condition: form.condition || undefined,
@@ -147,8 +159,8 @@ function BucketTable({ caption, buckets }: { caption: string; buckets: Record<st
 
 export function Playground() {
   const { t, lang } = useI18n();
-  const [makes, setMakes] = useState<Named[]>([]);
-  const [models, setModels] = useState<Named[]>([]);
+  const [makes, setMakes] = useState<InStock[]>([]);
+  const [models, setModels] = useState<InStock[]>([]);
   const [parts, setParts] = useState<Named[]>([]);
   const [conditions, setConditions] = useState<Coded[]>([]);
   const [countries, setCountries] = useState<Coded[]>([]);
@@ -170,51 +182,24 @@ export function Playground() {
         ? { kind: 'apiKey', key: pasted.trim() }
         : { kind: 'apiKey', key: createdKeys[Number(credentialChoice.slice(4))]?.key ?? '' };
 
+  // The pickers: makes and models with stock (what the search filters on), conditions, countries.
   useEffect(() => {
-    const none: Credential = { kind: 'none' };
-    api<Listing<Named>>('GET', '/data/catalog/vehicle-makes', {
-      credential: none,
-      query: { per_page: 500 },
-    }).then(
-      ({ data }) => setMakes(data.results),
-      () => undefined,
-    );
-    api<Listing<Coded>>('GET', '/data/catalog/conditions', { credential: none, query: { lang } }).then(
-      ({ data }) => setConditions(data.results),
-      () => undefined,
-    );
-    api<Listing<Coded>>('GET', '/data/catalog/countries', {
-      credential: none,
-      query: { lang, per_page: 500 },
-    }).then(
-      ({ data }) => setCountries(data.results),
-      () => undefined,
-    );
+    loadList('/data/catalog/brands', { per_page: 500 }, setMakes);
+    loadList('/data/catalog/conditions', { lang }, setConditions);
+    loadList('/data/catalog/countries', { lang, per_page: 500 }, setCountries);
   }, [lang]);
 
   useEffect(() => {
     setModels([]);
-    if (!form.make) return;
-    api<Listing<Named>>('GET', `/data/catalog/vehicle-models/${form.make}`, {
-      credential: { kind: 'none' },
-      query: { per_page: 500 },
-    }).then(
-      ({ data }) => setModels(data.results),
-      () => undefined,
-    );
+    if (form.make)
+      loadList(`/data/catalog/models/${encodeURIComponent(form.make)}`, { per_page: 500 }, setModels);
   }, [form.make]);
 
   // Part type-ahead: the catalog's names in the page's language, as the person types.
   useEffect(() => {
     if (form.part.trim().length < 2) return;
     const timer = setTimeout(() => {
-      api<Listing<Named>>('GET', '/data/catalog/parts', {
-        credential: { kind: 'none' },
-        query: { q: form.part, lang, per_page: 10 },
-      }).then(
-        ({ data }) => setParts(data.results),
-        () => undefined,
-      );
+      loadList('/data/catalog/parts', { q: form.part, lang, per_page: 10 }, setParts);
     }, 200);
     return () => clearTimeout(timer);
   }, [form.part, lang]);
@@ -232,7 +217,7 @@ export function Playground() {
     }
   };
 
-  const base = useMemo(() => searchBody(form, makes, parts), [form, makes, parts]);
+  const base = useMemo(() => searchBody(form, parts), [form, parts]);
 
   const search = async (event?: Event) => {
     event?.preventDefault();
@@ -316,8 +301,8 @@ export function Playground() {
         >
           <option value="">{t('any')}</option>
           {makes.map((m) => (
-            <option key={m.id} value={String(m.id)}>
-              {m.name}
+            <option key={m.name} value={m.name}>
+              {m.name} ({m.items})
             </option>
           ))}
         </SelectField>
@@ -330,8 +315,8 @@ export function Playground() {
         >
           <option value="">{t('any')}</option>
           {models.map((m) => (
-            <option key={m.id} value={m.name}>
-              {m.name}
+            <option key={m.name} value={m.name}>
+              {m.name} ({m.items})
             </option>
           ))}
         </SelectField>
