@@ -162,7 +162,7 @@ describe.skipIf(!existsSync(CHROMIUM))('dashboard and /docs in chromium', () => 
     const makes = page.getByLabel('Marca do veículo').locator('option');
     await expect.poll(() => makes.count()).toBeGreaterThan(1);
     const volkswagen = (
-      await makes.evaluateAll((options) => options.map((o) => (o as { value: string }).value))
+      await makes.evaluateAll((options) => options.map((o) => o.getAttribute('value') ?? ''))
     ).find((value) => /^volkswagen$/i.test(value))!;
     await page.getByLabel('Marca do veículo').selectOption(volkswagen);
     await expect

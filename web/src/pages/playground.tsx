@@ -157,6 +157,28 @@ function BucketTable({ caption, buckets }: { caption: string; buckets: Record<st
   );
 }
 
+/** A catalog picker: "any" first, then [value, label] pairs. */
+function Picker(props: {
+  name: string;
+  label: string;
+  value: string;
+  onValue: (value: string) => void;
+  refusal: Refusal | null;
+  options: [string, string][];
+}) {
+  const { t } = useI18n();
+  return (
+    <SelectField {...props}>
+      <option value="">{t('any')}</option>
+      {props.options.map(([value, label]) => (
+        <option key={value} value={value}>
+          {label}
+        </option>
+      ))}
+    </SelectField>
+  );
+}
+
 export function Playground() {
   const { t, lang } = useI18n();
   const [makes, setMakes] = useState<InStock[]>([]);
@@ -292,34 +314,22 @@ export function Playground() {
           refusal={refusal}
         />
         <Field name="text" label={t('text')} value={form.text} onValue={set('text')} refusal={refusal} />
-        <SelectField
+        <Picker
           name="vehicle_make"
           label={t('make')}
           value={form.make}
           onValue={(v) => setForm((f) => ({ ...f, make: v, model: '' }))}
           refusal={refusal}
-        >
-          <option value="">{t('any')}</option>
-          {makes.map((m) => (
-            <option key={m.name} value={m.name}>
-              {m.name} ({m.items})
-            </option>
-          ))}
-        </SelectField>
-        <SelectField
+          options={makes.map((m) => [m.name, `${m.name} (${m.items})`])}
+        />
+        <Picker
           name="vehicle_model"
           label={t('model')}
           value={form.model}
           onValue={set('model')}
           refusal={refusal}
-        >
-          <option value="">{t('any')}</option>
-          {models.map((m) => (
-            <option key={m.name} value={m.name}>
-              {m.name} ({m.items})
-            </option>
-          ))}
-        </SelectField>
+          options={models.map((m) => [m.name, `${m.name} (${m.items})`])}
+        />
         <Field
           name="part_id"
           label={t('part')}
@@ -334,34 +344,22 @@ export function Playground() {
             <option key={p.id} value={p.name} />
           ))}
         </datalist>
-        <SelectField
+        <Picker
           name="condition"
           label={t('condition')}
           value={form.condition}
           onValue={set('condition')}
           refusal={refusal}
-        >
-          <option value="">{t('any')}</option>
-          {conditions.map((c) => (
-            <option key={c.code} value={c.code}>
-              {c.name}
-            </option>
-          ))}
-        </SelectField>
-        <SelectField
+          options={conditions.map((c) => [c.code, c.name])}
+        />
+        <Picker
           name="country"
           label={t('country')}
           value={form.country}
           onValue={set('country')}
           refusal={refusal}
-        >
-          <option value="">{t('any')}</option>
-          {countries.map((c) => (
-            <option key={c.code} value={c.code}>
-              {c.name}
-            </option>
-          ))}
-        </SelectField>
+          options={countries.map((c) => [c.code, c.name])}
+        />
         <Field
           name="price_min"
           label={t('priceMin')}
