@@ -11,6 +11,9 @@ COPY src ./src
 COPY indexer ./indexer
 COPY scripts ./scripts
 RUN npm run build
+# The dashboard: web/ -> web/dist, served from dist/web/dist (src/web/web-pages.ts looks two levels up).
+COPY web ./web
+RUN npm run build:web && mkdir -p dist/web && cp -r web/dist dist/web/dist
 # The migration runner reads ../../sql from dist/src/db/, i.e. dist/sql; mappings sit beside them.
 COPY sql ./dist/sql
 COPY mappings ./dist/mappings

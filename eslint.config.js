@@ -2,7 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['node_modules', 'dist', '.data', '.cache', 'coverage'] },
+  { ignores: ['node_modules', 'dist', 'web/dist', 'test-output', '.data', '.cache', 'coverage'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

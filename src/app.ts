@@ -19,6 +19,7 @@ import { searchRoutes } from './search/search.routes.js';
 import type { Services } from './services.js';
 import { systemRoutes } from './system/system.routes.js';
 import { toolsRoutes } from './tools/tools.routes.js';
+import { webPages, type WebPagesOptions } from './web/web-pages.js';
 
 /**
  * Every declared route of the service, each module's given the services it uses. The OpenAPI
@@ -64,6 +65,8 @@ async function versionPrefix(ctx: Context, next: Next) {
 export interface AppOptions {
   /** routes mounted beside the service's own (tests use this for failure paths) */
   extraRoutes?: AnyRoute[];
+  /** the dashboard's build directory (default web/dist) */
+  web?: WebPagesOptions;
 }
 
 export function createApp(services: Services, options: AppOptions = {}): Koa {
@@ -80,6 +83,8 @@ export function createApp(services: Services, options: AppOptions = {}): Koa {
   app.use(conditional());
   app.use(readsOnly(etag()));
   app.use(versionPrefix);
+  // The person's pages (/dashboard, /docs): static files with their own CSP, before the API's routes.
+  app.use(webPages(options.web));
   // No body is read here: each route reads its own, once its credentials and limits let it (mount-routes).
   app.use(router.routes());
   app.use(router.allowedMethods({ throw: false }));

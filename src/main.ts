@@ -16,7 +16,8 @@ async function main(): Promise<void> {
 
   const lines = [
     `Parts Stock Search API a correr em ${running.url}`,
-    `  OpenAPI: ${running.url}/openapi.json`,
+    `  Painel: ${running.url}/dashboard`,
+    `  Referência da API: ${running.url}/docs (OpenAPI: ${running.url}/openapi.json)`,
     ...(running.metricsUrl ? [`  Métricas: ${running.metricsUrl}`] : []),
   ];
   if (demo) {

@@ -75,7 +75,7 @@ export interface PaymentsService {
  */
 export function returnUrls(publicBaseUrl: string, reference: string) {
   const back = (checkout: string) =>
-    `${publicBaseUrl}/dashboard?checkout=${checkout}&payment=${encodeURIComponent(reference)}`;
+    `${publicBaseUrl}/dashboard/credits?checkout=${checkout}&payment=${encodeURIComponent(reference)}`;
   return { successUrl: back('success'), cancelUrl: back('cancelled') };
 }
 

@@ -30,6 +30,8 @@ export interface TestAppOptions {
   /** reuse a database (several apps on one database) instead of creating one */
   database?: TestDatabase;
   app?: AppOptions;
+  /** the port to listen on (default: any free one) */
+  port?: number;
 }
 
 /** Config for tests: embedded defaults, quiet logs, a fixed token secret, an ephemeral port. */
@@ -65,7 +67,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     database: database.handle,
     clock,
   });
-  const server = await startServer(services, 0, '127.0.0.1', options.app);
+  const server = await startServer(services, options.port ?? 0, '127.0.0.1', options.app);
   const api = new TestClient(server.url, declaredRoutes(services, options.app?.extraRoutes));
   return {
     services,

@@ -77,7 +77,7 @@ describe('credit purchases through the sandbox checkout', () => {
     const paid = await submit(started, 'pay');
     expect(paid.status).toBe(303);
     expect(paid.headers.get('location')).toBe(
-      `${PUBLIC_BASE}/dashboard?checkout=success&payment=${started.reference}`,
+      `${PUBLIC_BASE}/dashboard/credits?checkout=success&payment=${started.reference}`,
     );
     expect(await balance()).toBe(before + 500);
     // paying again (back button, double click) credits nothing more
@@ -106,7 +106,7 @@ describe('credit purchases through the sandbox checkout', () => {
     const cancelled = await submit(started, 'cancel');
     expect(cancelled.status).toBe(303);
     expect(cancelled.headers.get('location')).toBe(
-      `${PUBLIC_BASE}/dashboard?checkout=cancelled&payment=${started.reference}`,
+      `${PUBLIC_BASE}/dashboard/credits?checkout=cancelled&payment=${started.reference}`,
     );
     expect(await balance()).toBe(before);
     const row = await payment(started.reference);

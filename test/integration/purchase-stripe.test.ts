@@ -134,8 +134,8 @@ describe('credit purchases through Stripe Checkout', () => {
       client_reference_id: started.reference,
       'metadata[payment_reference]': started.reference,
       'payment_intent_data[metadata][payment_reference]': started.reference,
-      success_url: `${PUBLIC_BASE}/dashboard?checkout=success&payment=${started.reference}`,
-      cancel_url: `${PUBLIC_BASE}/dashboard?checkout=cancelled&payment=${started.reference}`,
+      success_url: `${PUBLIC_BASE}/dashboard/credits?checkout=success&payment=${started.reference}`,
+      cancel_url: `${PUBLIC_BASE}/dashboard/credits?checkout=cancelled&payment=${started.reference}`,
     });
     expect(started.checkout_url).toBe(`https://checkout.stripe.test/c/pay/cs_test_${before + 1}`);
     expect(await payment(started.reference)).toMatchObject({

@@ -1,0 +1,310 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createServer, type AddressInfo } from 'node:net';
+import { seedCatalog } from '../../src/catalog/seed.js';
+import { buildWebIfStale } from '../../scripts/web-build-if-stale.js';
+import { loadStockFixture } from '../helpers/stock-fixture.js';
+import { startTestApp, type TestApp } from '../helpers/test-app.js';
+
+/**
+ * The dashboard and /docs in a real browser: Debian's chromium driven by playwright-core (no
+ * browser is ever downloaded). Without it the file is skipped, saying why; in CI it must be there.
+ * Screenshots of every page go to test-output/screenshots/.
+ */
+const CHROMIUM = '/usr/bin/chromium';
+const IN_CI = process.env.CI === 'true' || process.env.CI === '1';
+const SHOTS = join(process.cwd(), 'test-output', 'screenshots');
+/** A port nothing listens on now, for an app that must know its address before it starts. */
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+
+if (!existsSync(CHROMIUM)) {
+  if (IN_CI) throw new Error(`[test] CI=true mas ${CHROMIUM} não existe: apt-get install -y chromium`);
+  console.log(
+    `[test] ${CHROMIUM} não existe: os testes no browser são ignorados (apt-get install -y chromium).`,
+  );
+}
+
+describe.skipIf(!existsSync(CHROMIUM))('dashboard and /docs in chromium', () => {
+  let app: TestApp;
+  let browser: Browser;
+  let page: Page;
+  const cspViolations: string[] = [];
+  const email = `ana-${Date.now()}@example.com`;
+  const password = 'uma-palavra-passe-longa';
+  let apiKey = '';
+
+  const shot = (name: string) => page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
+  const bearer = () =>
+    page.evaluate(() => JSON.parse(sessionStorage.getItem('pss.session') ?? '{}').token as string);
+  const balance = async () => {
+    const answer = await fetch(`${app.baseUrl}/data/credits/balance`, {
+      headers: { Authorization: `Bearer ${await bearer()}` },
+    });
+    return ((await answer.json()) as { credits: number }).credits;
+  };
+
+  beforeAll(async () => {
+    buildWebIfStale();
+    mkdirSync(SHOTS, { recursive: true });
+    // The sandbox checkout returns to PUBLIC_BASE_URL, so the app must know its own address first.
+    const port = await freePort();
+    app = await startTestApp({
+      port,
+      env: {
+        PAYMENT_PROVIDER: 'sandbox',
+        PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
+        RATE_LIMIT_PER_MINUTE: '600',
+      },
+    });
+    await seedCatalog(app.services.db); // the parts for the playground's type-ahead
+    await loadStockFixture(app.services.db);
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
+    const context = await browser.newContext({
+      baseURL: app.baseUrl,
+      viewport: { width: 1200, height: 900 },
+    });
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: app.baseUrl });
+    page = await context.newPage();
+    page.setDefaultTimeout(10_000);
+    page.on('console', (message) => {
+      if (/Content[- ]Security[- ]Policy/i.test(message.text())) cspViolations.push(message.text());
+    });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await app?.close();
+  });
+
+  it('serves the app with its CSP, index.html no-cache and hashed assets immutable', async () => {
+    const index = await fetch(`${app.baseUrl}/dashboard/keys`);
+    expect(index.status).toBe(200);
+    expect(index.headers.get('cache-control')).toBe('no-cache');
+    const csp = index.headers.get('content-security-policy')!;
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).not.toContain('unsafe');
+    const html = await index.text();
+    expect(html).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
+    const asset = /src="(\/dashboard\/assets\/[^"]+\.js)"/.exec(html)![1]!;
+    const js = await fetch(app.baseUrl + asset);
+    expect(js.headers.get('cache-control')).toContain('immutable');
+    expect((await fetch(`${app.baseUrl}/dashboard/assets/nope.js`)).status).toBe(404);
+  });
+
+  it('signs up (a refusal shown beside its field, what was typed kept), then lands on the home page', async () => {
+    await page.goto('/dashboard');
+    await page.waitForURL(/\/dashboard\/login\?next=/);
+    await shot('01-login');
+    await page.getByRole('link', { name: 'Criar conta' }).click();
+    await page.getByLabel('Nome').fill('Ana');
+    await page.getByLabel('E-mail').fill(email);
+    await page.getByLabel('Palavra-passe').fill('curta');
+    await page.getByRole('button', { name: 'Criar conta' }).click();
+    const error = page.locator('[data-field="password"]');
+    await expect.poll(() => error.textContent()).toMatch(/password|palavra|caracteres/i);
+    expect(await page.getByLabel('E-mail').inputValue()).toBe(email);
+    await shot('02-register-refused');
+    await page.getByLabel('Palavra-passe').fill(password);
+    await page.getByRole('button', { name: 'Criar conta' }).click();
+    await page.waitForURL(/\/dashboard$/);
+    await expect.poll(() => page.getByTestId('balance').textContent()).toBe('50');
+    await shot('03-home');
+  });
+
+  it('logs out and back in', async () => {
+    await page.getByRole('button', { name: 'Sair' }).click();
+    await page.waitForURL(/\/dashboard\/login/);
+    await page.getByLabel('E-mail').fill(email);
+    await page.getByLabel('Palavra-passe').fill(password);
+    await page.getByRole('button', { name: 'Entrar' }).click();
+    await page.waitForURL(/\/dashboard$/);
+    await expect.poll(() => page.getByTestId('balance').textContent()).toBe('50');
+  });
+
+  it('creates a key (shown once) and refuses a limit above the plan beside its field', async () => {
+    await page.getByRole('link', { name: 'Chaves de API' }).click();
+    await page.getByLabel('Nome da chave').fill('playground');
+    await page.getByRole('button', { name: 'Criar chave' }).click();
+    apiKey = (await page.getByTestId('new-key').textContent())!;
+    expect(apiKey).toMatch(/^psk_/);
+    await expect.poll(() => page.locator('tbody tr').count()).toBe(1);
+    await shot('04-keys-created');
+
+    await page.getByRole('button', { name: 'Editar limites' }).click();
+    const perMinute = page.locator('tbody').getByLabel('Pedidos por minuto');
+    await perMinute.fill('5000');
+    await page.locator('tbody').getByRole('button', { name: 'Guardar' }).click();
+    const error = page.locator('tbody [data-field="rate_limit_per_minute"]');
+    await expect.poll(() => error.textContent()).toContain('600');
+    expect(await perMinute.inputValue()).toBe('5000');
+    await shot('05-keys-limit-refused');
+    await perMinute.fill('100');
+    await page.locator('tbody').getByRole('button', { name: 'Guardar' }).click();
+    await expect.poll(() => page.locator('tbody').textContent()).toContain('100/min');
+  });
+
+  it('searches with the key in the playground, then pages with the token for free', async () => {
+    await page.getByRole('link', { name: 'Pesquisa' }).click();
+    await expect.poll(() => page.getByLabel('Credencial').inputValue()).toBe('key:0');
+    await page.getByLabel('Referência').fill('1K0 615 301 AA');
+    await page.getByLabel('Por página').fill('1');
+    await page.getByRole('button', { name: 'Pesquisar' }).click();
+    await expect.poll(() => page.getByTestId('spent').textContent()).toContain('Créditos gastos: 1');
+    expect(await page.getByTestId('page').textContent()).toMatch(/Página 1 de [2-9]/);
+    const after = await balance();
+    expect(after).toBe(49);
+    await shot('06-playground-search');
+
+    await page.getByRole('button', { name: /Seguinte/ }).click();
+    await expect.poll(() => page.getByTestId('page').textContent()).toMatch(/Página 2 de/);
+    expect(await page.getByTestId('spent').textContent()).toContain('Créditos gastos: 0');
+    expect(await page.getByTestId('spent').textContent()).toContain('valid');
+    expect(await balance()).toBe(after);
+
+    // The pickers come from the catalogs: makes and models with stock, parts as one types.
+    const makes = page.getByLabel('Marca do veículo').locator('option');
+    await expect.poll(() => makes.count()).toBeGreaterThan(1);
+    const volkswagen = (
+      await makes.evaluateAll((options) => options.map((o) => o.getAttribute('value') ?? ''))
+    ).find((value) => /^volkswagen$/i.test(value))!;
+    await page.getByLabel('Marca do veículo').selectOption(volkswagen);
+    await expect
+      .poll(async () => (await page.getByLabel('Modelo').locator('option').allTextContents()).join('|'))
+      .toMatch(/Golf VII/i);
+    const parts = await fetch(`${app.baseUrl}/data/catalog/parts?per_page=1`);
+    const part = ((await parts.json()) as { results: { name: string }[] }).results[0]!.name;
+    await page.getByLabel('Peça do catálogo').fill(part.slice(0, 5));
+    await expect
+      .poll(() => page.locator('#parts-list option').count(), { timeout: 10_000 })
+      .toBeGreaterThan(0);
+    await page.getByLabel('Peça do catálogo').fill('');
+    await page.getByLabel('Marca do veículo').selectOption('');
+
+    await page.getByRole('button', { name: 'Estatísticas (1 crédito)' }).click();
+    await page.getByRole('img', { name: 'Histograma de preços' }).waitFor();
+    await page.getByRole('button', { name: 'Copiar como curl' }).click();
+    const curl = await page.evaluate(() => navigator.clipboard.readText());
+    expect(curl).toContain(`X-API-Key: ${apiKey}`);
+    expect(curl).toContain('/data/search/stats');
+    await shot('07-playground-stats');
+  });
+
+  it('sets a daily limit on the home page and hits it in the playground (the API message shown)', async () => {
+    await page.getByRole('link', { name: 'Início' }).click();
+    await page.getByLabel('Limite diário da conta (créditos)').fill('2');
+    await page.getByRole('button', { name: 'Guardar' }).click();
+    await expect.poll(() => page.getByTestId('daily-limit').textContent()).toBe('2');
+    await page.getByRole('link', { name: 'Pesquisa' }).click();
+    await page.getByLabel('Texto livre').fill('Bremsscheibe');
+    await page.getByRole('button', { name: 'Pesquisar' }).click();
+    const refused = page.locator('[data-code="DAILY_LIMIT_REACHED"]');
+    await refused.waitFor();
+    expect(await refused.textContent()).toMatch(/limite diário/i);
+    expect(await page.getByLabel('Texto livre').inputValue()).toBe('Bremsscheibe');
+    await shot('08-daily-limit-reached');
+  });
+
+  it('shows the usage history and its chart', async () => {
+    await page.getByRole('link', { name: 'Utilização' }).click();
+    await page.getByRole('img', { name: 'Créditos gastos e pesquisas por dia' }).waitFor();
+    const history = page.locator('table.responsive tbody');
+    await expect.poll(() => history.locator('tr').count()).toBeGreaterThanOrEqual(4);
+    await page.getByLabel('Tipo').selectOption('search');
+    await page.getByRole('button', { name: 'Filtrar' }).click();
+    await expect.poll(async () => (await history.textContent())!.includes('signup')).toBe(false);
+    await shot('09-usage');
+  });
+
+  it('revokes the key after a confirmation; a search with it then gets 401', async () => {
+    await page.getByRole('link', { name: 'Chaves de API' }).click();
+    await page.getByRole('button', { name: 'Revogar' }).click();
+    await shot('10-keys-confirm-revoke');
+    await page.getByRole('button', { name: 'Confirmar' }).click();
+    await expect.poll(() => page.locator('tbody').textContent()).toContain('Revogada');
+    const answer = await fetch(`${app.baseUrl}/data/search`, {
+      method: 'POST',
+      headers: { 'X-API-Key': apiKey, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ reference: '1K0 615 301 AA' }),
+    });
+    expect(answer.status).toBe(401);
+  });
+
+  it('buys credits: the sandbox checkout, pay, back on the dashboard with the new balance', async () => {
+    await page.getByRole('link', { name: 'Comprar créditos' }).click();
+    await shot('11-buy');
+    const before = await balance();
+    await page.getByRole('button', { name: 'Comprar Starter' }).click();
+    await page.waitForURL(/\/payments\/sandbox\/checkout\//);
+    await shot('12-sandbox-checkout');
+    await page.getByRole('button', { name: 'Pagar' }).click();
+    await page.waitForURL(/\/dashboard\/credits\?checkout=success&payment=pay_/);
+    await page.getByTestId('returned').waitFor();
+    await expect.poll(() => page.getByTestId('balance').textContent()).toBe(String(before + 500));
+    expect(await balance()).toBe(before + 500);
+    await shot('13-buy-returned');
+  });
+
+  it('an ended session returns to the login, then to where the person was', async () => {
+    await fetch(`${app.baseUrl}/auth/logout`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${await bearer()}` },
+    });
+    await page.getByRole('link', { name: 'Chaves de API' }).click();
+    await page.waitForURL(/\/dashboard\/login\?expired=1&next=/);
+    await page.getByLabel('E-mail').fill(email);
+    await page.getByLabel('Palavra-passe').fill(password);
+    await page.getByRole('button', { name: 'Entrar' }).click();
+    await page.waitForURL(/\/dashboard\/keys$/);
+  });
+
+  it('switches to English and fits a phone width', async () => {
+    await page.getByLabel('Idioma').selectOption('en');
+    await page.getByRole('link', { name: 'API keys' }).waitFor();
+    await page.setViewportSize({ width: 390, height: 844 });
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await shot('14-keys-phone-en');
+    await page.setViewportSize({ width: 1200, height: 900 });
+    await page.getByLabel('Language').selectOption('pt');
+  });
+
+  it('loaded every dashboard page without a CSP violation', () => {
+    expect(cspViolations).toEqual([]);
+  });
+
+  it('/docs renders every path of /openapi.json', async () => {
+    const spec = (await (await fetch(`${app.baseUrl}/openapi.json`)).json()) as {
+      paths: Record<string, unknown>;
+    };
+    const paths = Object.keys(spec.paths);
+    const docs = await fetch(`${app.baseUrl}/docs`);
+    expect(docs.headers.get('content-security-policy')).toContain("script-src 'self'");
+    await page.goto('/docs');
+    await page
+      .locator('.scalar-app, .scalar-api-reference, [class*="scalar"]')
+      .first()
+      .waitFor({ timeout: 30_000 });
+    await expect
+      .poll(
+        async () => {
+          const text = (await page.evaluate(() => document.body.innerText)).replace(/\s+/g, '');
+          return paths.filter((path) => !text.includes(path.replace(/\s+/g, '')));
+        },
+        { timeout: 30_000 },
+      )
+      .toEqual([]);
+    await shot('15-docs');
+    expect(cspViolations).toEqual([]);
+  });
+});

@@ -1,0 +1,83 @@
+import { useEffect, useState } from 'preact/hooks';
+import { useLocation } from 'preact-iso';
+import { api } from '../api';
+import { useBalance } from '../account';
+import { useI18n } from '../i18n';
+import { FormError, refusalOf, type Refusal } from '../ui';
+import { BalanceCards } from './balance-cards';
+
+interface Package {
+  id: string;
+  name: string;
+  credits: number;
+  price_eur: number;
+}
+
+export function Buy() {
+  const { t } = useI18n();
+  const { query } = useLocation();
+  const { balance, refresh } = useBalance();
+  const [packages, setPackages] = useState<Package[]>([]);
+  const [refusal, setRefusal] = useState<Refusal | null>(null);
+  const [busy, setBusy] = useState(false);
+  // Back from the provider's checkout: the balance is asked again a few times, as the provider's
+  // webhook may arrive a moment after the person does.
+  const returned = query.checkout !== undefined;
+
+  useEffect(() => {
+    api<{ packages: Package[] }>('GET', '/data/credits/packages', { credential: { kind: 'none' } }).then(
+      ({ data }) => setPackages(data.packages),
+      (error) => setRefusal(refusalOf(error)),
+    );
+    if (!returned) return;
+    let tries = 0;
+    const timer = setInterval(() => {
+      tries += 1;
+      refresh().catch(() => undefined);
+      if (tries >= 5) clearInterval(timer);
+    }, 2000);
+    return () => clearInterval(timer);
+  }, []);
+
+  const buy = async (id: string) => {
+    setBusy(true);
+    try {
+      const { data } = await api<{ checkout_url: string }>('POST', '/data/credits/purchase', {
+        body: { package_id: id },
+      });
+      location.assign(data.checkout_url);
+    } catch (error) {
+      setRefusal(refusalOf(error));
+      setBusy(false);
+    }
+  };
+
+  // the checkout's return address: ?checkout=success|cancelled&payment=<reference> (src/payments)
+  const status = query.checkout ?? '';
+  return (
+    <section>
+      <h1>{t('buy')}</h1>
+      {returned && (
+        <p class="notice" role="status" data-testid="returned">
+          {t('returned', { status })}
+        </p>
+      )}
+      <BalanceCards balance={balance} />
+      <h2>{t('packages')}</h2>
+      <ul class="packages">
+        {packages.map((p) => (
+          <li key={p.id}>
+            <strong>{p.name}</strong>
+            <span>
+              {p.credits} {t('credits')} · {p.price_eur.toFixed(2)} EUR
+            </span>
+            <button type="button" disabled={busy} onClick={() => buy(p.id)}>
+              {t('buyPackage', { name: p.name })}
+            </button>
+          </li>
+        ))}
+      </ul>
+      <FormError refusal={refusal} fields={[]} />
+    </section>
+  );
+}

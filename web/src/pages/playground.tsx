@@ -1,0 +1,489 @@
+import { lazy, Suspense } from 'preact/compat';
+import { useEffect, useMemo, useState } from 'preact/hooks';
+import { api, credentialHeaders, type Credential } from '../api';
+import { useI18n } from '../i18n';
+import { createdKeys } from '../session';
+import { CopyButton, Field, FormError, refusalOf, SelectField, type Refusal } from '../ui';
+
+const Chart = lazy(() => import('./chart'));
+
+interface Named {
+  id: number;
+  name: string;
+}
+interface Coded {
+  code: string;
+  name: string;
+}
+interface Listing<T> {
+  results: T[];
+}
+/** A make or model with stock, and how many items. */
+interface InStock {
+  name: string;
+  items: number;
+}
+
+/** A public catalog list into a picker's state; a failed one leaves the picker empty. */
+function loadList<T>(path: string, query: Record<string, string | number>, set: (items: T[]) => void) {
+  api<Listing<T>>('GET', path, { credential: { kind: 'none' }, query }).then(
+    ({ data }) => set(data.results),
+    () => undefined,
+  );
+}
+interface Result {
+  id: string;
+  referencia_oem: string | null;
+  titulo: string;
+  condicao: string;
+  preco: number;
+  moeda: string;
+  vendor_nome: string;
+  location_country_code: string;
+}
+interface SearchAnswer {
+  credits_spent: number;
+  credits_remaining: number;
+  search_token: string | null;
+  total: number;
+  page: number;
+  per_page: number;
+  total_pages: number;
+  results: Result[];
+}
+interface Bucket {
+  count: number;
+  price_min: number | null;
+  price_max: number | null;
+  price_avg: number | null;
+}
+interface StatsAnswer {
+  credits_spent: number;
+  stats: Bucket & {
+    price_median: number | null;
+    total_sellers: number;
+    histogram: { from: number; to: number; count: number }[];
+    by_condition: Record<string, Bucket>;
+    by_country: Record<string, Bucket>;
+  };
+}
+
+/** The search fields as typed; empty ones are left out of the body. */
+interface Form {
+  reference: string;
+  text: string;
+  make: string;
+  model: string;
+  part: string;
+  condition: string;
+  country: string;
+  price_min: string;
+  price_max: string;
+  per_page: string;
+}
+const EMPTY: Form = {
+  reference: '',
+  text: '',
+  make: '',
+  model: '',
+  part: '',
+  condition: '',
+  country: '',
+  price_min: '',
+  price_max: '',
+  per_page: '20',
+};
+
+function searchBody(form: Form, parts: Named[]) {
+  const part = parts.find((p) => p.name === form.part);
+  const body: Record<string, unknown> = {
+    reference: form.reference || undefined,
+    text: form.text || undefined,
+    vehicle_make: form.make || undefined,
+    vehicle_model: form.model || undefined,
+    part_id: part?.id,
+    condition: form.condition || undefined,
+    country: form.country || undefined,
+    price_min: form.price_min ? Number(form.price_min) : undefined,
+    price_max: form.price_max ? Number(form.price_max) : undefined,
+    per_page: form.per_page ? Number(form.per_page) : undefined,
+  };
+  return Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined));
+}
+
+const shellQuote = (text: string) => `'${text.replace(/'/g, `'\\''`)}'`;
+
+function curlOf(path: string, body: object, credential: Credential) {
+  const headers = Object.entries(credentialHeaders(credential)).map(
+    ([name, value]) => `-H ${shellQuote(`${name}: ${value}`)}`,
+  );
+  return [
+    `curl -s -X POST ${location.origin}${path}`,
+    ...headers,
+    `-H 'Content-Type: application/json'`,
+    `-d ${shellQuote(JSON.stringify(body))}`,
+  ].join(' ');
+}
+
+const money = (value: number | null | undefined) =>
+  value === null || value === undefined ? '—' : value.toFixed(2);
+
+function BucketTable({ caption, buckets }: { caption: string; buckets: Record<string, Bucket> }) {
+  const { t } = useI18n();
+  return (
+    <table>
+      <caption>{caption}</caption>
+      <thead>
+        <tr>
+          <th scope="col">{caption}</th>
+          <th scope="col">{t('count')}</th>
+          <th scope="col">min</th>
+          <th scope="col">{t('average')}</th>
+          <th scope="col">max</th>
+        </tr>
+      </thead>
+      <tbody>
+        {Object.entries(buckets).map(([name, b]) => (
+          <tr key={name}>
+            <th scope="row">{name}</th>
+            <td>{b.count}</td>
+            <td>{money(b.price_min)}</td>
+            <td>{money(b.price_avg)}</td>
+            <td>{money(b.price_max)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** A catalog picker: "any" first, then [value, label] pairs. */
+function Picker(props: {
+  name: string;
+  label: string;
+  value: string;
+  onValue: (value: string) => void;
+  refusal: Refusal | null;
+  options: [string, string][];
+}) {
+  const { t } = useI18n();
+  return (
+    <SelectField {...props}>
+      <option value="">{t('any')}</option>
+      {props.options.map(([value, label]) => (
+        <option key={value} value={value}>
+          {label}
+        </option>
+      ))}
+    </SelectField>
+  );
+}
+
+export function Playground() {
+  const { t, lang } = useI18n();
+  const [makes, setMakes] = useState<InStock[]>([]);
+  const [models, setModels] = useState<InStock[]>([]);
+  const [parts, setParts] = useState<Named[]>([]);
+  const [conditions, setConditions] = useState<Coded[]>([]);
+  const [countries, setCountries] = useState<Coded[]>([]);
+  const [form, setForm] = useState<Form>(EMPTY);
+  const [credentialChoice, setCredentialChoice] = useState(createdKeys.length ? 'key:0' : 'bearer');
+  const [pasted, setPasted] = useState('');
+  const [refusal, setRefusal] = useState<Refusal | null>(null);
+  const [answer, setAnswer] = useState<SearchAnswer | null>(null);
+  const [tokenStatus, setTokenStatus] = useState('');
+  const [stats, setStats] = useState<StatsAnswer | null>(null);
+  const [last, setLast] = useState<{ path: string; body: object } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const set = (name: keyof Form) => (value: string) => setForm((f) => ({ ...f, [name]: value }));
+
+  const credential: Credential =
+    credentialChoice === 'bearer'
+      ? { kind: 'bearer' }
+      : credentialChoice === 'paste'
+        ? { kind: 'apiKey', key: pasted.trim() }
+        : { kind: 'apiKey', key: createdKeys[Number(credentialChoice.slice(4))]?.key ?? '' };
+
+  // The pickers: makes and models with stock (what the search filters on), conditions, countries.
+  useEffect(() => {
+    loadList('/data/catalog/brands', { per_page: 500 }, setMakes);
+    loadList('/data/catalog/conditions', { lang }, setConditions);
+    loadList('/data/catalog/countries', { lang, per_page: 500 }, setCountries);
+  }, [lang]);
+
+  useEffect(() => {
+    setModels([]);
+    if (form.make)
+      loadList(`/data/catalog/models/${encodeURIComponent(form.make)}`, { per_page: 500 }, setModels);
+  }, [form.make]);
+
+  // Part type-ahead: the catalog's names in the page's language, as the person types.
+  useEffect(() => {
+    if (form.part.trim().length < 2) return;
+    const timer = setTimeout(() => {
+      loadList('/data/catalog/parts', { q: form.part, lang, per_page: 10 }, setParts);
+    }, 200);
+    return () => clearTimeout(timer);
+  }, [form.part, lang]);
+
+  const run = async (path: string, body: Record<string, unknown>) => {
+    setBusy(true);
+    setLast({ path, body });
+    try {
+      return await api<SearchAnswer & StatsAnswer>('POST', path, { body, credential });
+    } catch (error) {
+      setRefusal(refusalOf(error));
+      return null;
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const base = useMemo(() => searchBody(form, parts), [form, parts]);
+
+  const search = async (event?: Event) => {
+    event?.preventDefault();
+    const answered = await run('/data/search', base);
+    if (!answered) return;
+    setRefusal(null);
+    setAnswer(answered.data);
+    setTokenStatus(answered.headers.get('X-Search-Token-Status') ?? '');
+  };
+
+  const page = async (to: number) => {
+    if (!answer) return;
+    const answered = await run('/data/search', {
+      ...base,
+      page: to,
+      ...(answer.search_token ? { search_token: answer.search_token } : {}),
+    });
+    if (!answered) return;
+    setRefusal(null);
+    setAnswer({ ...answered.data, search_token: answered.data.search_token ?? answer.search_token });
+    setTokenStatus(answered.headers.get('X-Search-Token-Status') ?? '');
+  };
+
+  const loadStats = async () => {
+    const answered = await run('/data/search/stats', base);
+    if (answered) {
+      setRefusal(null);
+      setStats(answered.data);
+    }
+  };
+
+  const fields = [
+    'reference',
+    'text',
+    'vehicle_make',
+    'vehicle_model',
+    'part_id',
+    'condition',
+    'country',
+    'price_min',
+    'price_max',
+    'per_page',
+  ];
+  const histogram = stats?.stats.histogram ?? [];
+
+  return (
+    <section>
+      <h1>{t('playground')}</h1>
+      <form onSubmit={search} class="grid-form">
+        <SelectField
+          name="credential"
+          label={t('credential')}
+          value={credentialChoice}
+          onValue={setCredentialChoice}
+        >
+          <option value="bearer">{t('sessionBearer')}</option>
+          {createdKeys.map((key, index) => (
+            <option key={key.key} value={`key:${index}`}>
+              {t('apiKey')}: {key.name} ({key.key.slice(0, 12)}…)
+            </option>
+          ))}
+          <option value="paste">{t('pasteKey')}</option>
+        </SelectField>
+        {credentialChoice === 'paste' && (
+          <Field name="api_key" label={t('apiKey')} autocomplete="off" value={pasted} onValue={setPasted} />
+        )}
+        <Field
+          name="reference"
+          label={t('reference')}
+          value={form.reference}
+          onValue={set('reference')}
+          refusal={refusal}
+        />
+        <Field name="text" label={t('text')} value={form.text} onValue={set('text')} refusal={refusal} />
+        <Picker
+          name="vehicle_make"
+          label={t('make')}
+          value={form.make}
+          onValue={(v) => setForm((f) => ({ ...f, make: v, model: '' }))}
+          refusal={refusal}
+          options={makes.map((m) => [m.name, `${m.name} (${m.items})`])}
+        />
+        <Picker
+          name="vehicle_model"
+          label={t('model')}
+          value={form.model}
+          onValue={set('model')}
+          refusal={refusal}
+          options={models.map((m) => [m.name, `${m.name} (${m.items})`])}
+        />
+        <Field
+          name="part_id"
+          label={t('part')}
+          list="parts-list"
+          autocomplete="off"
+          value={form.part}
+          onValue={set('part')}
+          refusal={refusal}
+        />
+        <datalist id="parts-list">
+          {parts.map((p) => (
+            <option key={p.id} value={p.name} />
+          ))}
+        </datalist>
+        <Picker
+          name="condition"
+          label={t('condition')}
+          value={form.condition}
+          onValue={set('condition')}
+          refusal={refusal}
+          options={conditions.map((c) => [c.code, c.name])}
+        />
+        <Picker
+          name="country"
+          label={t('country')}
+          value={form.country}
+          onValue={set('country')}
+          refusal={refusal}
+          options={countries.map((c) => [c.code, c.name])}
+        />
+        <Field
+          name="price_min"
+          label={t('priceMin')}
+          type="number"
+          step="0.01"
+          min={0}
+          value={form.price_min}
+          onValue={set('price_min')}
+          refusal={refusal}
+        />
+        <Field
+          name="price_max"
+          label={t('priceMax')}
+          type="number"
+          step="0.01"
+          min={0}
+          value={form.price_max}
+          onValue={set('price_max')}
+          refusal={refusal}
+        />
+        <Field
+          name="per_page"
+          label={t('perPage')}
+          type="number"
+          min={1}
+          max={100}
+          value={form.per_page}
+          onValue={set('per_page')}
+          refusal={refusal}
+        />
+        <FormError refusal={refusal} fields={fields} />
+        <div class="actions">
+          <button type="submit" disabled={busy}>
+            {t('search')}
+          </button>
+          <button type="button" class="secondary" disabled={busy} onClick={loadStats}>
+            {t('stats')}
+          </button>
+          {last && <CopyButton text={curlOf(last.path, last.body, credential)} label={t('copyCurl')} />}
+        </div>
+      </form>
+
+      {answer && (
+        <section aria-labelledby="results-title">
+          <h2 id="results-title">
+            {t('results')}: {answer.total}
+          </h2>
+          <p data-testid="spent" role="status">
+            {t('spent', { n: answer.credits_spent, left: answer.credits_remaining })} · {t('tokenStatus')}:{' '}
+            {tokenStatus}
+            {answer.page > 1 && answer.credits_spent === 0 && ` (${t('freePage')})`}
+          </p>
+          <table class="responsive">
+            <thead>
+              <tr>
+                <th scope="col">{t('reference')}</th>
+                <th scope="col">{t('title')}</th>
+                <th scope="col">{t('condition')}</th>
+                <th scope="col">{t('price')}</th>
+                <th scope="col">{t('seller')}</th>
+                <th scope="col">{t('country')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {answer.results.map((r) => (
+                <tr key={r.id}>
+                  <td data-label={t('reference')}>{r.referencia_oem ?? '—'}</td>
+                  <td data-label={t('title')}>{r.titulo}</td>
+                  <td data-label={t('condition')}>{r.condicao}</td>
+                  <td data-label={t('price')}>
+                    {money(r.preco)} {r.moeda}
+                  </td>
+                  <td data-label={t('seller')}>{r.vendor_nome}</td>
+                  <td data-label={t('country')}>{r.location_country_code}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <nav class="pager" aria-label={t('results')}>
+            <button
+              type="button"
+              class="secondary"
+              disabled={busy || answer.page <= 1}
+              onClick={() => page(answer.page - 1)}
+            >
+              {t('previous')}
+            </button>
+            <span data-testid="page">{t('pageOf', { page: answer.page, pages: answer.total_pages })}</span>
+            <button
+              type="button"
+              class="secondary"
+              disabled={busy || answer.page >= answer.total_pages}
+              onClick={() => page(answer.page + 1)}
+            >
+              {t('next')} {answer.search_token ? `(${t('freePage')})` : ''}
+            </button>
+          </nav>
+        </section>
+      )}
+
+      {stats && (
+        <section aria-labelledby="stats-title">
+          <h2 id="stats-title">{t('stats')}</h2>
+          <p>
+            min {money(stats.stats.price_min)} · {t('median')} {money(stats.stats.price_median)} ·{' '}
+            {t('average')} {money(stats.stats.price_avg)} · max {money(stats.stats.price_max)} · {t('seller')}
+            : {stats.stats.total_sellers}
+          </p>
+          {histogram.length > 0 && (
+            <Suspense fallback={<p>{t('loading')}</p>}>
+              <Chart
+                title={t('histogram')}
+                time={false}
+                x={histogram.map((b) => b.from)}
+                series={[
+                  { label: t('count'), values: histogram.map((b) => b.count), color: '#2f6db5', bars: true },
+                ]}
+              />
+            </Suspense>
+          )}
+          <BucketTable caption={t('byCondition')} buckets={stats.stats.by_condition} />
+          <BucketTable caption={t('byCountry')} buckets={stats.stats.by_country} />
+        </section>
+      )}
+    </section>
+  );
+}
