@@ -13,6 +13,7 @@ import { dropAlias, TEST_OPENSEARCH_URL } from '../helpers/opensearch.js';
 import { loadStockFixture, type FixtureItem } from '../helpers/stock-fixture.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database.js';
 import { TEST_DATABASE_URL } from '../helpers/test-env.js';
+import { waitFor } from '../helpers/wait-until.js';
 
 const ALIAS = 'stock_pref';
 /** Matches items 1–200 only; ranked by how often each of its first two words occurs. */
@@ -108,10 +109,19 @@ describe.skipIf(!TEST_OPENSEARCH_URL || !TEST_DATABASE_URL)('text search pages o
       if (copies.every((c) => c.leases.every((seq) => seq > c.maxSeqNo))) break;
       await new Promise((resolve) => setTimeout(resolve, 1_000));
     }
-    // The primary alone merges its deleted documents away; the replica keeps them.
-    await client.indices.forcemerge({ index, max_num_segments: 1, primary_only: true });
-    // searches read what the last refresh opened: the merged primary only after one
-    await client.indices.refresh({ index });
+    // The primary alone merges its deleted documents away; the replica keeps them. A merge that
+    // ran while a lease still covered the deleted documents keeps them: merged again until the
+    // primary holds none (searches read what the last refresh opened, so each is followed by one).
+    await waitFor(
+      'the primary merged without deleted documents, the replica still holding them',
+      async () => {
+        await client.indices.forcemerge({ index, max_num_segments: 1, primary_only: true });
+        await client.indices.refresh({ index });
+        return shardCopies(index);
+      },
+      (copies) => copies.find((c) => c.primary)!.deleted === 0 && copies.find((c) => !c.primary)!.deleted > 0,
+      120_000,
+    );
     engine = OpenSearchEngine.connect(cluster.url, { index: ALIAS });
   }, 300_000);
 
