@@ -146,8 +146,10 @@ function operation(r: AnyRoute): OperationObject {
     });
   }
   if (parameters.length) op.parameters = parameters;
-  if (r.body)
-    op.requestBody = { required: true, content: { 'application/json': { schema: r.body as SchemaObject } } };
+  if (r.body) {
+    const schema = (r.documentedBody ?? r.body) as SchemaObject;
+    op.requestBody = { required: true, content: { 'application/json': { schema } } };
+  }
 
   const responses: NonNullable<OperationObject['responses']> = {};
   op.responses = responses;

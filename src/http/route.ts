@@ -54,6 +54,11 @@ interface RouteDeclaration<Body, Query, Params, A extends AuthMode> {
   description?: string;
   tags: string[];
   body?: JsonSchema;
+  /**
+   * the body as /openapi.json shows it, when the handler checks a part of it itself (a tool's input
+   * against that tool's own schema, with its own messages); default: `body`
+   */
+  documentedBody?: JsonSchema;
   query?: JsonSchema;
   params?: JsonSchema;
   /** success responses by status; the error responses are added from the declaration */

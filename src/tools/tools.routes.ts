@@ -2,7 +2,7 @@ import { route, type AnyRoute } from '../http/route.js';
 import { validateInput } from '../http/validation.js';
 import { notFound } from '../errors.js';
 import type { ToolRegistry } from './registry.js';
-import { ExecuteToolSchema } from './tools.schemas.js';
+import { documentedExecuteToolSchema, ExecuteToolSchema } from './tools.schemas.js';
 import { toolListSchema, toolResultSchema, toolView } from './tools.views.js';
 
 /** GET /tools (what can run, with its input schema) and POST /tools/execute. */
@@ -32,6 +32,7 @@ export function toolsRoutes({ tools }: { tools: ToolRegistry }): AnyRoute[] {
         'O input é validado com o esquema da ferramenta (GET /tools). Slug desconhecido: 404. Além dos limites do plano, as execuções têm um limite por minuto próprio, por conta (todas as chaves e sessões).',
       tags: ['Ferramentas'],
       body: ExecuteToolSchema,
+      documentedBody: documentedExecuteToolSchema([...tools.values()]),
       responses: {
         200: { description: 'Resultado da ferramenta', schema: toolResultSchema([...tools.values()]) },
       },

@@ -178,12 +178,28 @@ describe('identificar-peca reads the part numbers in the image', () => {
     }
   });
 
-  it('shows the output schema in GET /tools and the OpenAPI document', async () => {
-    const tools = await app.api
-      .withApiKey(account.apiKey)
-      .get<{ tools: { output_schema: { properties: Record<string, unknown> } }[] }>('/tools');
-    expect(JSON.stringify(tools.body.tools[0]!.output_schema)).toContain('tempo_esgotado');
-    const openapi = await app.api.get<object>('/openapi.json');
-    expect(JSON.stringify(openapi.body)).toContain('corrigida');
+  it('shows its input and output schemas in GET /tools and the same ones in the OpenAPI document', async () => {
+    interface Listed {
+      slug: string;
+      input_schema: unknown;
+      output_schema: { properties: Record<string, unknown> };
+    }
+    const tools = await app.api.withApiKey(account.apiKey).get<{ tools: Listed[] }>('/tools');
+    const tool = tools.body.tools.find((t) => t.slug === 'identificar-peca')!;
+    expect(JSON.stringify(tool.output_schema)).toContain('tempo_esgotado');
+    interface Operation {
+      requestBody: { content: { 'application/json': { schema: { oneOf: Record<string, unknown>[] } } } };
+      responses: {
+        200: { content: { 'application/json': { schema: { properties: { output: unknown } } } } };
+      };
+    }
+    const openapi = await app.api.get<{ paths: Record<string, { post: Operation }> }>('/openapi.json');
+    const execute = openapi.body.paths['/tools/execute']!.post;
+    const documented = execute.requestBody.content['application/json'].schema.oneOf.find(
+      (body) => body.title === 'identificar-peca',
+    ) as { properties: { slug: unknown; input: unknown } };
+    expect(documented.properties.slug).toEqual({ const: 'identificar-peca' });
+    expect(documented.properties.input).toEqual(tool.input_schema);
+    expect(JSON.stringify(execute.responses[200].content['application/json'].schema)).toContain('corrigida');
   });
 });
