@@ -253,6 +253,19 @@ describe.skipIf(!existsSync(CHROMIUM))('dashboard and /docs in chromium', () => 
     await expect.poll(() => page.getByTestId('balance').textContent()).toBe(String(before + 500));
     expect(await balance()).toBe(before + 500);
     await shot('13-buy-returned');
+
+    // the history has moved: the purchase, found by its kind within today's dates (the app's clock)
+    const today = app.clock.now().toISOString().slice(0, 10);
+    await page.getByRole('link', { name: 'Utilização' }).click();
+    await page.getByLabel('Tipo').selectOption('purchase');
+    await page.getByLabel('Desde').fill(today);
+    await page.getByLabel('Até').fill(today);
+    await page.getByRole('button', { name: 'Filtrar' }).click();
+    const rows = page.locator('table.responsive tbody tr');
+    await expect.poll(() => rows.count()).toBe(1);
+    expect(await rows.first().textContent()).toContain('purchase');
+    expect(await rows.first().textContent()).toContain('500');
+    await page.getByRole('img', { name: 'Créditos gastos e pesquisas por dia' }).waitFor();
   });
 
   it('an ended session returns to the login, then to where the person was', async () => {
