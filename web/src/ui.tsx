@@ -40,6 +40,7 @@ interface InputProps {
   step?: string;
   inputMode?: 'numeric' | 'decimal';
   list?: string;
+  disabled?: boolean;
 }
 
 export function Field({

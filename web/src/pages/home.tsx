@@ -44,11 +44,15 @@ export function Home() {
           min={1}
           inputMode="numeric"
           hint={t('emptyNoLimit')}
+          // editable once the account's current limit is shown: its arrival must not replace what was typed
+          disabled={!account}
           value={limit}
           onValue={setLimit}
           refusal={saveRefusal}
         />
-        <button type="submit">{t('save')}</button>
+        <button type="submit" disabled={!account}>
+          {t('save')}
+        </button>
         {saved && (
           <span role="status" class="ok">
             {t('saved')}
