@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'preact/hooks';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
+import { useI18n } from '../i18n';
 
 export interface Series {
   label: string;
@@ -9,18 +10,29 @@ export interface Series {
   bars?: boolean;
 }
 
-/** A uPlot chart over x values (Unix seconds when `time`), loaded only by the pages that draw one. */
+/**
+ * A uPlot chart over x values (Unix seconds when `time`), loaded only by the pages that draw one.
+ * The canvas says nothing to a screen reader, so the same figures follow in a table (folded away
+ * under "the chart's figures").
+ */
 export default function Chart({
   title,
+  xLabel,
+  formatX,
   x,
   series,
   time = true,
 }: {
   title: string;
+  /** What the x values are (the legend's and the table's first column). */
+  xLabel: string;
+  /** One x value as the table shows it. */
+  formatX: (value: number) => string;
   x: number[];
   series: Series[];
   time?: boolean;
 }) {
+  const { t } = useI18n();
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const element = box.current;
@@ -34,7 +46,7 @@ export default function Chart({
         height: 240,
         scales: { x: { time } },
         series: [
-          {},
+          { label: xLabel, value: (_plot, value) => (value === null ? '—' : formatX(value)) },
           ...series.map((s) => ({
             label: s.label,
             stroke: s.color,
@@ -47,6 +59,36 @@ export default function Chart({
       element,
     );
     return () => plot.destroy();
-  }, [title, x, series, time]);
-  return <div ref={box} class="chart" role="img" aria-label={title} />;
+  }, [title, xLabel, formatX, x, series, time]);
+  return (
+    <figure class="chart-figure">
+      <div ref={box} class="chart" role="img" aria-label={title} />
+      <details>
+        <summary>{t('chartFigures')}</summary>
+        <table data-testid="chart-figures">
+          <caption>{title}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{xLabel}</th>
+              {series.map((s) => (
+                <th scope="col" key={s.label}>
+                  {s.label}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {x.map((value, row) => (
+              <tr key={value}>
+                <th scope="row">{formatX(value)}</th>
+                {series.map((s) => (
+                  <td key={s.label}>{s.values[row]}</td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </details>
+    </figure>
+  );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { api } from '../api';
 import { useI18n } from '../i18n';
 import { createdKeys } from '../session';
@@ -121,6 +121,17 @@ function KeyRow({ apiKey, onChanged }: { apiKey: ApiKey; onChanged: () => void }
   const { t, lang } = useI18n();
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
+  // The confirmation takes the focus on its safe choice (the autofocus attribute only works when a
+  // page loads); cancelling gives it back to the button that opened it.
+  const revokeButton = useRef<HTMLButtonElement>(null);
+  const cancelButton = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (confirming) cancelButton.current?.focus();
+  }, [confirming]);
+  const cancelRevocation = () => {
+    setConfirming(false);
+    revokeButton.current?.focus();
+  };
   const [limits, setLimits] = useState(limitsOf(apiKey));
   const { refusal, submit: save } = useSubmit(async () => {
     await api('PATCH', `/api-keys/${apiKey.id}`, { body: limitsBody(limits) });
@@ -164,7 +175,7 @@ function KeyRow({ apiKey, onChanged }: { apiKey: ApiKey; onChanged: () => void }
               >
                 {t('edit')}
               </button>
-              <button type="button" class="danger" onClick={() => setConfirming(true)}>
+              <button type="button" class="danger" ref={revokeButton} onClick={() => setConfirming(true)}>
                 {t('revoke')}
               </button>
             </span>
@@ -180,7 +191,7 @@ function KeyRow({ apiKey, onChanged }: { apiKey: ApiKey; onChanged: () => void }
               <button type="button" class="danger" onClick={() => revocation.submit()}>
                 {t('confirm')}
               </button>{' '}
-              <button type="button" class="secondary" onClick={() => setConfirming(false)} autofocus>
+              <button type="button" class="secondary" ref={cancelButton} onClick={cancelRevocation}>
                 {t('cancel')}
               </button>
             </div>

@@ -113,10 +113,21 @@ function searchBody(form: Form, parts: Named[]) {
 
 const shellQuote = (text: string) => `'${text.replace(/'/g, `'\\''`)}'`;
 
+/** The shell variable the copied curl reads a session token from (see curlOf). */
+export const SESSION_TOKEN_VARIABLE = 'PSS_SESSION_TOKEN';
+
+/**
+ * The last request as a curl command. An API key is the person's own, to paste into a script; the
+ * session token is not copied (pasted into a chat or a ticket it would open the whole account), the
+ * command reads it from a shell variable instead.
+ */
 function curlOf(path: string, body: object, credential: Credential) {
-  const headers = Object.entries(credentialHeaders(credential)).map(
-    ([name, value]) => `-H ${shellQuote(`${name}: ${value}`)}`,
-  );
+  const headers =
+    credential.kind === 'bearer'
+      ? [`-H "Authorization: Bearer $${SESSION_TOKEN_VARIABLE}"`]
+      : Object.entries(credentialHeaders(credential)).map(
+          ([name, value]) => `-H ${shellQuote(`${name}: ${value}`)}`,
+        );
   return [
     `curl -s -X POST ${location.origin}${path}`,
     ...headers,
@@ -283,7 +294,15 @@ export function Playground() {
     'price_max',
     'per_page',
   ];
-  const histogram = stats?.stats.histogram ?? [];
+  const histogram = useMemo(() => {
+    const buckets = stats?.stats.histogram ?? [];
+    const upTo = new Map(buckets.map((b) => [b.from, b.to]));
+    return {
+      x: buckets.map((b) => b.from),
+      counts: [{ label: t('count'), values: buckets.map((b) => b.count), color: '#2f6db5', bars: true }],
+      formatX: (from: number) => `${money(from)}–${money(upTo.get(from))}`,
+    };
+  }, [stats, t]);
 
   return (
     <section>
@@ -400,6 +419,9 @@ export function Playground() {
           </button>
           {last && <CopyButton text={curlOf(last.path, last.body, credential)} label={t('copyCurl')} />}
         </div>
+        {last && credential.kind === 'bearer' && (
+          <p class="hint">{t('curlSessionHint', { variable: SESSION_TOKEN_VARIABLE })}</p>
+        )}
       </form>
 
       {answer && (
@@ -465,18 +487,18 @@ export function Playground() {
           <h2 id="stats-title">{t('stats')}</h2>
           <p>
             min {money(stats.stats.price_min)} · {t('median')} {money(stats.stats.price_median)} ·{' '}
-            {t('average')} {money(stats.stats.price_avg)} · max {money(stats.stats.price_max)} · {t('seller')}
-            : {stats.stats.total_sellers}
+            {t('average')} {money(stats.stats.price_avg)} · max {money(stats.stats.price_max)} ·{' '}
+            {t('sellers')}: {stats.stats.total_sellers}
           </p>
-          {histogram.length > 0 && (
+          {histogram.x.length > 0 && (
             <Suspense fallback={<p>{t('loading')}</p>}>
               <Chart
                 title={t('histogram')}
+                xLabel={t('priceRange')}
+                formatX={histogram.formatX}
                 time={false}
-                x={histogram.map((b) => b.from)}
-                series={[
-                  { label: t('count'), values: histogram.map((b) => b.count), color: '#2f6db5', bars: true },
-                ]}
+                x={histogram.x}
+                series={histogram.counts}
               />
             </Suspense>
           )}

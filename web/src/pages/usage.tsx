@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'preact/compat';
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useMemo, useState } from 'preact/hooks';
 import { api } from '../api';
 import { useI18n } from '../i18n';
 import { Field, FormError, formatDate, refusalOf, SelectField, type Refusal } from '../ui';
@@ -25,12 +25,15 @@ const KINDS = ['search', 'stats', 'signup', 'purchase', 'adjustment'];
 const DAY = 86_400_000;
 const dayInput = (time: number) => new Date(time).toISOString().slice(0, 10);
 
-/** Credits spent and searches per UTC day, over the filtered range (up to 1,000 entries). */
+/** A chart's x value (Unix seconds at a UTC midnight) as the day it is. */
+const formatDay = (seconds: number) => new Date(seconds * 1000).toISOString().slice(0, 10);
+
+/** Credits spent, credits bought and searches per UTC day, over the filtered range (up to 1,000 entries). */
 async function perDay(from: string, to: string) {
-  const days = new Map<number, { spent: number; searches: number }>();
+  const days = new Map<number, { spent: number; bought: number; searches: number }>();
   const start = Date.parse(from);
   const end = Date.parse(to);
-  for (let day = start; day < end; day += DAY) days.set(day / 1000, { spent: 0, searches: 0 });
+  for (let day = start; day < end; day += DAY) days.set(day / 1000, { spent: 0, bought: 0, searches: 0 });
   for (let page = 1; page <= 10; page++) {
     const { data } = await api<History>('GET', '/data/credits/history', {
       query: { from, to, page, per_page: 100 },
@@ -40,12 +43,14 @@ async function perDay(from: string, to: string) {
       const counts = days.get(day);
       if (!counts) continue;
       if (entry.credits < 0) counts.spent -= entry.credits;
+      if (entry.kind === 'purchase') counts.bought += entry.credits;
       if (entry.kind === 'search') counts.searches += 1;
     }
     if (page >= data.total_pages) break;
   }
   const x = [...days.keys()];
-  return { x, spent: x.map((d) => days.get(d)!.spent), searches: x.map((d) => days.get(d)!.searches) };
+  const column = (name: 'spent' | 'bought' | 'searches') => x.map((d) => days.get(d)![name]);
+  return { x, spent: column('spent'), bought: column('bought'), searches: column('searches') };
 }
 
 export function Usage() {
@@ -82,6 +87,16 @@ export function Usage() {
     if (f && tt) perDay(f, tt).then(setSeries, () => undefined);
   }, [applied.from, applied.to]);
 
+  const chartSeries = useMemo(
+    () =>
+      series && [
+        { label: t('creditsSpent'), values: series.spent, color: '#c0392b' },
+        { label: t('creditsBought'), values: series.bought, color: '#1e8449' },
+        { label: t('searches'), values: series.searches, color: '#2f6db5' },
+      ],
+    [series, t],
+  );
+
   const submit = (event: Event) => {
     event.preventDefault();
     setPage(1);
@@ -107,15 +122,14 @@ export function Usage() {
         </div>
       </form>
       <FormError refusal={refusal} fields={['kind', 'from', 'to']} />
-      {series && (
+      {series && chartSeries && (
         <Suspense fallback={<p>{t('loading')}</p>}>
           <Chart
             title={t('chartTitle')}
+            xLabel={t('day')}
+            formatX={formatDay}
             x={series.x}
-            series={[
-              { label: t('creditsSpent'), values: series.spent, color: '#c0392b' },
-              { label: t('searches'), values: series.searches, color: '#2f6db5' },
-            ]}
+            series={chartSeries}
           />
         </Suspense>
       )}
