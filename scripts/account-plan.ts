@@ -11,7 +11,7 @@
 import { Command, CommanderError, InvalidArgumentError } from 'commander';
 import { Redis } from 'ioredis';
 import { normalizeEmail } from '../src/accounts/accounts.js';
-import { credentialChangesChannel } from '../src/accounts/credential-cache.js';
+import { announceCredentialChange } from '../src/accounts/credential-cache.js';
 import {
   changePlan,
   resolvePlan,
@@ -157,7 +157,7 @@ async function announce(redisUrl: string | null, accountId: string): Promise<boo
   redis.on('error', () => {});
   try {
     await redis.connect();
-    await redis.publish(credentialChangesChannel(DEFAULT_REDIS_PREFIX), JSON.stringify({ accountId }));
+    await announceCredentialChange(redis, DEFAULT_REDIS_PREFIX, { accountId });
     return true;
   } catch {
     return false;

@@ -2,7 +2,7 @@ import { Redis } from 'ioredis';
 import { createAccountService, type AccountService } from './accounts/accounts.js';
 import { createApiKeysService, type ApiKeysService } from './accounts/api-keys.js';
 import { createAuthenticator, type Authenticator } from './accounts/authenticator.js';
-import { CredentialCache, credentialChangesChannel } from './accounts/credential-cache.js';
+import { CredentialCache } from './accounts/credential-cache.js';
 import { createLoginService, type LoginService } from './accounts/login.js';
 import { PasswordWork } from './accounts/password-work.js';
 import { createRegistrationService, type RegistrationService } from './accounts/registration.js';
@@ -148,7 +148,7 @@ export async function createServices(config: Config, overrides: ServiceOverrides
   const credentials = new CredentialCache({
     ttlSeconds: config.credentialCacheSeconds,
     redis,
-    channel: credentialChangesChannel(redisPrefix),
+    redisPrefix,
     clock,
     logger,
   });

@@ -7,6 +7,19 @@ import type { Principal } from './principal.js';
 /** The pub/sub channel on which credential changes reach every API process of a deployment. */
 export const credentialChangesChannel = (redisPrefix: string) => `${redisPrefix}credential-changes`;
 
+/**
+ * Announces a change to every API process of the deployment (they forget what they kept of it).
+ * The one writer of the channel's messages: the cache's own changes and operator commands that
+ * change credentials outside the API (scripts/account-plan.ts) both go through it.
+ */
+export async function announceCredentialChange(
+  redis: Redis,
+  redisPrefix: string,
+  change: CredentialChange,
+): Promise<void> {
+  await redis.publish(credentialChangesChannel(redisPrefix), JSON.stringify(change));
+}
+
 /** A credential that authenticated, as remembered between requests. */
 export interface KnownCredential {
   principal: Principal;
@@ -24,8 +37,8 @@ export interface CredentialCacheOptions {
   ttlSeconds: number;
   /** null in the embedded shape (one process: forgetting locally is enough) */
   redis: Redis | null;
-  /** the pub/sub channel every API process of this deployment listens on */
-  channel: string;
+  /** the deployment's Redis key prefix: its processes listen on credentialChangesChannel(prefix) */
+  redisPrefix: string;
   clock: Clock;
   logger: Logger;
 }
@@ -94,10 +107,10 @@ export class CredentialCache {
   /** Forgets the credential here and tells the other API processes to forget it too. */
   async changed(change: CredentialChange): Promise<void> {
     this.forget(change);
-    const { redis, channel, logger } = this.options;
+    const { redis, redisPrefix, logger } = this.options;
     // announced even when this process keeps nothing (CREDENTIAL_CACHE_SECONDS=0): others may
     if (!redis) return;
-    await redis.publish(channel, JSON.stringify(change)).catch((error: unknown) => {
+    await announceCredentialChange(redis, redisPrefix, change).catch((error: unknown) => {
       logger.warn(
         { err: error, change },
         'credential change not announced; other processes trust their copy until it expires',
@@ -107,8 +120,9 @@ export class CredentialCache {
 
   /** Listens for the changes other processes announce. */
   async start(): Promise<void> {
-    const { redis, channel, logger } = this.options;
+    const { redis, redisPrefix, logger } = this.options;
     if (!redis || !this.known) return;
+    const channel = credentialChangesChannel(redisPrefix);
     // A connection in subscriber mode can do nothing else. It subscribes on every connection and
     // only then forgets what it kept: changes announced while it was not listening (Redis down at
     // start, a reconnection) are lost, and anything looked up before the subscription holds may

@@ -268,7 +268,7 @@ describe('a lookup under way when a change is announced', () => {
     const cache = new CredentialCache({
       ttlSeconds: 60,
       redis: null,
-      channel: 'unused',
+      redisPrefix: 'unused:',
       clock: new ManualClock(),
       logger: pino({ level: 'silent' }),
     });
