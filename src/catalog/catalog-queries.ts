@@ -1,5 +1,6 @@
-import { sql, type RawBuilder } from 'kysely';
+import { sql, type RawBuilder, type Selectable } from 'kysely';
 import type { Database } from '../db/database.js';
+import type { VehicleEnginesTable, VehicleVariantsTable } from '../db/schema.js';
 import { notFound } from '../errors.js';
 import { fold } from '../search/references.js';
 import type { SearchEngine } from '../search/engine.js';
@@ -130,19 +131,10 @@ export async function listModels(db: Database, makeId: number, r: ListRequest) {
   );
 }
 
-export interface VariantView {
-  id: number;
-  model_id: number;
-  name: string;
-  year_from: number | null;
-  year_to: number | null;
-  body_type: string | null;
+/** A variant as the catalog lists it: its row, its fuel code answered as `fuel`. */
+export type VariantView = Omit<Selectable<VehicleVariantsTable>, 'fuel_code' | 'name_fold'> & {
   fuel: string | null;
-  power_kw: number | null;
-  power_hp: number | null;
-  displacement_cc: number | null;
-  engine_codes: string[];
-}
+};
 
 export async function listVariants(db: Database, modelId: number, r: ListRequest) {
   const where = sql`v.model_id = ${modelId} ${r.q ? sql`and ${containsFolded(sql`v.name_fold`, r.q)}` : sql``}`;
@@ -162,22 +154,16 @@ export async function listVariants(db: Database, modelId: number, r: ListRequest
   );
 }
 
+/** An engine as the catalog lists it: its row, its fuel code answered as `fuel`. */
+export type EngineView = Omit<Selectable<VehicleEnginesTable>, 'fuel_code'> & { fuel: string | null };
+
 export async function listEngines(db: Database, variantId: number, r: ListRequest) {
   const where = sql`e.variant_id = ${variantId} ${r.q ? sql`and ${containsFolded(sql`f_fold(e.code)`, r.q)}` : sql``}`;
   return childrenOf(
     db,
     'vehicle_variants',
     variantId,
-    paged<{
-      id: number;
-      variant_id: number;
-      code: string;
-      fuel: string | null;
-      displacement_cc: number | null;
-      power_kw: number | null;
-      power_hp: number | null;
-      cylinders: number | null;
-    }>(
+    paged<EngineView>(
       db,
       sql`select count(*) as n from vehicle_engines e where ${where}`,
       (total) =>

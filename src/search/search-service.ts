@@ -39,6 +39,21 @@ export interface SearchServiceDependencies {
 
 export function createSearchService({ db, engine, clock, searchTokenSecret }: SearchServiceDependencies) {
   const recorder = createSearchRecorder(db);
+  /**
+   * Records the request in the history with its charge, alone in the scope's transaction when there
+   * is one, then shapes the answer from what the charge left.
+   */
+  const recordAndCharge = async <T>(
+    principal: Principal,
+    cost: number,
+    record: SearchRecord,
+    now: Date,
+    scope: TransactionScope<T> | undefined,
+    answer: (charge: ChargeOutcome) => T,
+  ): Promise<T> =>
+    scope
+      ? scope.run(async (trx) => answer(await recorder.recordIn(trx, principal, cost, record, now)))
+      : answer(await recorder.record(principal, cost, record, now));
   return {
     /**
      * Runs the search, then charges: the first page with results costs 1 credit; a page fetched
@@ -80,7 +95,7 @@ export function createSearchService({ db, engine, clock, searchTokenSecret }: Se
             ? { token: parsed.searchToken!, expiresAt: check.expiresAt! }
             : issueSearchToken(searchTokenSecret, principal.accountId, parsed.fieldsHash, now);
       }
-      const outcome = (charge: ChargeOutcome): SearchOutcome => ({
+      return recordAndCharge(principal, cost, record, now, scope, (charge) => ({
         result,
         page: parsed.page,
         perPage: parsed.perPage,
@@ -88,10 +103,7 @@ export function createSearchService({ db, engine, clock, searchTokenSecret }: Se
         creditsRemaining: charge.creditsRemaining,
         tokenStatus: check.status,
         ...(token ? { token } : {}),
-      });
-      if (scope)
-        return scope.run(async (trx) => outcome(await recorder.recordIn(trx, principal, cost, record, now)));
-      return outcome(await recorder.record(principal, cost, record, now));
+      }));
     },
 
     /** Detailed price statistics over the whole result set: 1 credit when there are results. */
@@ -113,14 +125,11 @@ export function createSearchService({ db, engine, clock, searchTokenSecret }: Se
         perPage: 0,
         tokenStatus: 'none',
       };
-      const outcome = (charge: ChargeOutcome): StatsOutcome => ({
+      return recordAndCharge(principal, cost, record, now, scope, (charge) => ({
         stats,
         creditsSpent: cost,
         creditsRemaining: charge.creditsRemaining,
-      });
-      if (scope)
-        return scope.run(async (trx) => outcome(await recorder.recordIn(trx, principal, cost, record, now)));
-      return outcome(await recorder.record(principal, cost, record, now));
+      }));
     },
   };
 }
