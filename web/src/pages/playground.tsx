@@ -81,6 +81,19 @@ interface Form {
   price_max: string;
   per_page: string;
 }
+/** The request field each form field fills (the name the API's refusals use). */
+const API_FIELD: Record<keyof Form, string> = {
+  reference: 'reference',
+  text: 'text',
+  make: 'vehicle_make',
+  model: 'vehicle_model',
+  part: 'part_id',
+  condition: 'condition',
+  country: 'country',
+  price_min: 'price_min',
+  price_max: 'price_max',
+  per_page: 'per_page',
+};
 const EMPTY: Form = {
   reference: '',
   text: '',
@@ -207,6 +220,13 @@ export function Playground() {
   const [last, setLast] = useState<{ path: string; body: object } | null>(null);
   const [busy, setBusy] = useState(false);
   const set = (name: keyof Form) => (value: string) => setForm((f) => ({ ...f, [name]: value }));
+  /** What every form field takes: its API name (for refusals), its value and its setter. */
+  const bind = (name: keyof Form) => ({
+    name: API_FIELD[name],
+    value: form[name],
+    onValue: set(name),
+    refusal,
+  });
 
   const credential: Credential =
     credentialChoice === 'bearer'
@@ -282,18 +302,7 @@ export function Playground() {
     }
   };
 
-  const fields = [
-    'reference',
-    'text',
-    'vehicle_make',
-    'vehicle_model',
-    'part_id',
-    'condition',
-    'country',
-    'price_min',
-    'price_max',
-    'per_page',
-  ];
+  const fields = Object.values(API_FIELD);
   const histogram = useMemo(() => {
     const buckets = stats?.stats.histogram ?? [];
     const upTo = new Map(buckets.map((b) => [b.from, b.to]));
@@ -325,90 +334,34 @@ export function Playground() {
         {credentialChoice === 'paste' && (
           <Field name="api_key" label={t('apiKey')} autocomplete="off" value={pasted} onValue={setPasted} />
         )}
-        <Field
-          name="reference"
-          label={t('reference')}
-          value={form.reference}
-          onValue={set('reference')}
-          refusal={refusal}
-        />
-        <Field name="text" label={t('text')} value={form.text} onValue={set('text')} refusal={refusal} />
+        <Field label={t('reference')} {...bind('reference')} />
+        <Field label={t('text')} {...bind('text')} />
         <Picker
-          name="vehicle_make"
           label={t('make')}
-          value={form.make}
+          {...bind('make')}
           onValue={(v) => setForm((f) => ({ ...f, make: v, model: '' }))}
-          refusal={refusal}
           options={makes.map((m) => [m.name, `${m.name} (${m.items})`])}
         />
         <Picker
-          name="vehicle_model"
           label={t('model')}
-          value={form.model}
-          onValue={set('model')}
-          refusal={refusal}
+          {...bind('model')}
           options={models.map((m) => [m.name, `${m.name} (${m.items})`])}
         />
-        <Field
-          name="part_id"
-          label={t('part')}
-          list="parts-list"
-          autocomplete="off"
-          value={form.part}
-          onValue={set('part')}
-          refusal={refusal}
-        />
+        <Field label={t('part')} list="parts-list" autocomplete="off" {...bind('part')} />
         <datalist id="parts-list">
           {parts.map((p) => (
             <option key={p.id} value={p.name} />
           ))}
         </datalist>
         <Picker
-          name="condition"
           label={t('condition')}
-          value={form.condition}
-          onValue={set('condition')}
-          refusal={refusal}
+          {...bind('condition')}
           options={conditions.map((c) => [c.code, c.name])}
         />
-        <Picker
-          name="country"
-          label={t('country')}
-          value={form.country}
-          onValue={set('country')}
-          refusal={refusal}
-          options={countries.map((c) => [c.code, c.name])}
-        />
-        <Field
-          name="price_min"
-          label={t('priceMin')}
-          type="number"
-          step="0.01"
-          min={0}
-          value={form.price_min}
-          onValue={set('price_min')}
-          refusal={refusal}
-        />
-        <Field
-          name="price_max"
-          label={t('priceMax')}
-          type="number"
-          step="0.01"
-          min={0}
-          value={form.price_max}
-          onValue={set('price_max')}
-          refusal={refusal}
-        />
-        <Field
-          name="per_page"
-          label={t('perPage')}
-          type="number"
-          min={1}
-          max={100}
-          value={form.per_page}
-          onValue={set('per_page')}
-          refusal={refusal}
-        />
+        <Picker label={t('country')} {...bind('country')} options={countries.map((c) => [c.code, c.name])} />
+        <Field label={t('priceMin')} type="number" step="0.01" min={0} {...bind('price_min')} />
+        <Field label={t('priceMax')} type="number" step="0.01" min={0} {...bind('price_max')} />
+        <Field label={t('perPage')} type="number" min={1} max={100} {...bind('per_page')} />
         <FormError refusal={refusal} fields={fields} />
         <div class="actions">
           <button type="submit" disabled={busy}>
