@@ -5,6 +5,7 @@ import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
+import { lockDataDirectory } from './data-directory-lock.js';
 import { PGliteDialect } from './pglite-dialect.js';
 import { DEFAULT_PREPARED_PER_CONNECTION, preparingClient } from './prepared-statements.js';
 import type { DB } from './schema.js';
@@ -60,9 +61,11 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     return { db, kind: 'postgres', pool, pglite: null, close: () => db.destroy() };
   }
   let dataDir: string | undefined;
+  let release = async () => {};
   if (options.dataDir) {
     dataDir = join(options.dataDir, 'pglite');
     mkdirSync(dataDir, { recursive: true });
+    release = await lockDataDirectory(dataDir);
   }
   const pglite = await PGlite.create(dataDir, {
     extensions: { unaccent, pg_trgm },
@@ -71,9 +74,16 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       [pg.types.builtins.INT8]: (value: string) => value,
       [pg.types.builtins.NUMERIC]: (value: string) => value,
     },
+  }).catch(async (error: unknown) => {
+    await release();
+    throw error;
   });
   const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite) });
-  return { db, kind: 'pglite', pool: null, pglite, close: () => db.destroy() };
+  const close = async () => {
+    await db.destroy();
+    await release();
+  };
+  return { db, kind: 'pglite', pool: null, pglite, close };
 }
 
 /** Round trip to the database; throws when it is unreachable. */

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { runScript } from '../helpers/run-script.js';
 
 interface Started {
   child: ChildProcess;
@@ -85,7 +86,25 @@ describe('npm start on an empty data dir', () => {
     const body = (await search.json()) as { total: number; credits_spent: number };
     expect(body.total).toBeGreaterThanOrEqual(2);
     expect(body.credits_spent).toBe(1);
+
+    // While it runs, nothing else may open its embedded database: an operator command and a second
+    // start are refused at once, saying why, and the running API is unharmed.
+    const email = /e-mail: +(\S+)/.exec(first.stdout())![1]!;
+    const plan = await runScript('account-plan.ts', ['--email', email, '--daily-credits', '5'], {
+      DATA_DIR: dataDir,
+    });
+    expect(plan.code).toBe(1);
+    expect(plan.stderr).toMatch(/está a ser usado por outro processo/);
+    await expect(start(dataDir)).rejects.toThrow(/está a ser usado por outro processo/);
+    expect((await fetch(`${first.url}/ready`)).status).toBe(200);
     expect(await stop(first.child)).toBe(0);
+
+    // once the API stopped, the command opens it
+    const planned = await runScript('account-plan.ts', ['--email', email, '--daily-credits', '5'], {
+      DATA_DIR: dataDir,
+    });
+    expect(planned.stderr).toBe('');
+    expect(planned.code).toBe(0);
 
     const second = await start(dataDir);
     running.push(second.child);
