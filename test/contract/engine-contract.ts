@@ -10,11 +10,12 @@ import {
   matches,
   type PlainQuery,
 } from '../helpers/brute-force.js';
-import { FIXTURE_ITEMS, type FixtureItem } from '../helpers/stock-fixture.js';
+import { CONTRACT_ITEMS, type FixtureItem } from '../helpers/stock-fixture.js';
 
 /**
  * One behavioural suite for every SearchEngine: the same queries over the same fixture
- * (test/helpers/stock-fixture.ts) must give the same answers. Expected values are computed from
+ * (CONTRACT_ITEMS in test/helpers/stock-fixture.ts, which each target loads) must give the same
+ * answers. Expected values are computed from
  * the fixture by brute force (test/helpers/brute-force.ts), never copied from an engine.
  */
 export interface ContractTarget {
@@ -48,7 +49,7 @@ function textMatches(item: FixtureItem, text: string): boolean {
 }
 
 const expected = (q: Query): FixtureItem[] =>
-  FIXTURE_ITEMS.filter((i) => matches(i, q) && (q.text === undefined || textMatches(i, q.text))).sort(
+  CONTRACT_ITEMS.filter((i) => matches(i, q) && (q.text === undefined || textMatches(i, q.text))).sort(
     byPriceThenId,
   );
 const ids = (items: { id: number }[]) => items.map((i) => i.id);
@@ -78,7 +79,7 @@ function camelStats(s: ReturnType<typeof expectedStats>) {
 
 function expectedFacets(field: 'make' | 'model' | 'variant', filter: (i: FixtureItem) => boolean) {
   const groups = new Map<string, string[]>();
-  for (const item of FIXTURE_ITEMS.filter(filter)) {
+  for (const item of CONTRACT_ITEMS.filter(filter)) {
     const value = item[field];
     if (!value) continue;
     groups.set(fold(value), [...(groups.get(fold(value)) ?? []), value]);
@@ -214,6 +215,26 @@ export function engineContract(
       });
       it('every word required', () => expectSame({ text: 'disco dianteiro' }));
       it('text with a filter', () => expectSame({ text: 'pastilhas', condition: 'novo' }));
+    });
+
+    describe('relevance', () => {
+      /** The ids of every item a text search finds, in the engine's order. */
+      const ranked = async (text: string) => {
+        const result = await all({ text });
+        // the order changes, never what is found
+        expect(result.total).toBe(expected({ text }).length);
+        return ids(result.items);
+      };
+
+      it('a title match outranks a description-only match, even when the description-only item is cheaper', async () => {
+        // 201 has the words in its title, 202 (cheaper, shorter text) only in its description
+        for (const text of ['bomba água', 'bomba', 'bomba agu'])
+          expect(await ranked(text), text).toEqual([201, 202]);
+      });
+      it('a single-word text search is ranked, not price-ordered', async () => {
+        // title and description, then title only, then description only: the reverse of price order
+        expect(await ranked('radiador')).toEqual([211, 212, 213]);
+      });
     });
 
     describe('ordering and pages', () => {

@@ -4,7 +4,7 @@ import { OpenSearchEngine } from '../../src/search/opensearch/opensearch-engine.
 import { createClusterClient } from '../../indexer/cluster.js';
 import { aliasTargets } from '../../indexer/index-admin.js';
 import { rebuildIndex } from '../../indexer/rebuild.js';
-import { loadStockFixture } from '../helpers/stock-fixture.js';
+import { CONTRACT_ITEMS, loadStockFixture } from '../helpers/stock-fixture.js';
 import { createTestDatabase } from '../helpers/test-database.js';
 import { engineContract } from './engine-contract.js';
 
@@ -17,7 +17,7 @@ const OPENSEARCH_URL = process.env.OPENSEARCH_URL;
 describe.skipIf(!OPENSEARCH_URL)('OpenSearch (OPENSEARCH_URL)', () => {
   engineContract('opensearch', async () => {
     const database = await createTestDatabase();
-    await loadStockFixture(database.handle.db);
+    await loadStockFixture(database.handle.db, CONTRACT_ITEMS);
     const client = createClusterClient(OPENSEARCH_URL!);
     const alias = `contract_${randomBytes(4).toString('hex')}`;
     await rebuildIndex(database.handle.db, client, alias);

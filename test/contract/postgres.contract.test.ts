@@ -2,7 +2,7 @@ import { RawNode, type KyselyPlugin } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SearchEngine, SearchResult } from '../../src/search/engine.js';
 import { PostgresEngine, type PostgresEngineOptions } from '../../src/search/postgres/postgres-engine.js';
-import { FIXTURE_ITEMS, loadStockFixture } from '../helpers/stock-fixture.js';
+import { CONTRACT_ITEMS, FIXTURE_ITEMS, loadStockFixture } from '../helpers/stock-fixture.js';
 import { createTestDatabase } from '../helpers/test-database.js';
 import { TEST_DATABASE_URL } from '../helpers/test-env.js';
 import { engineContract, type ContractTarget } from './engine-contract.js';
@@ -30,7 +30,7 @@ class StatementLog implements KyselyPlugin {
 async function startPostgres(
   options: PostgresEngineOptions,
   wrap: (engine: PostgresEngine, statements: StatementLog) => SearchEngine = (engine) => engine,
-  items = FIXTURE_ITEMS,
+  items = CONTRACT_ITEMS,
 ): Promise<ContractTarget> {
   const database = await createTestDatabase();
   await loadStockFixture(database.handle.db, items);

@@ -189,6 +189,70 @@ export const FIXTURE_ITEMS: FixtureItem[] = [
   ...passats,
 ];
 
+/**
+ * Items for the relevance cases of the engine contract, loaded with the fixture there only. Their
+ * words are in no other item, and they have no vehicle, part or group: every other case over
+ * make, model, reference or text finds none of them. The most relevant one of each set is the most
+ * expensive, so an order by price alone shows.
+ */
+export const RANKING_ITEMS: FixtureItem[] = [
+  // "bomba água": in the title, or only in the (shorter) description of a cheaper item
+  {
+    id: 201,
+    vendorId: 1,
+    reference: 'RANK-201',
+    title: 'Bomba de água',
+    description: 'Peça nova em caixa original, com junta e parafusos incluídos',
+    condition: 'novo',
+    price: 70,
+    country: 'PT',
+  },
+  {
+    id: 202,
+    vendorId: 2,
+    reference: 'RANK-202',
+    title: 'Kit de distribuição',
+    description: 'Bomba de água',
+    condition: 'novo',
+    price: 35,
+    country: 'ES',
+  },
+  // "radiador": in title and description, in the title only, in the description only
+  {
+    id: 211,
+    vendorId: 3,
+    reference: 'RANK-211',
+    title: 'Radiador Nissens',
+    description: 'Radiador em alumínio, núcleo de 32 mm',
+    condition: 'recondicionado',
+    price: 95,
+    country: 'DE',
+  },
+  {
+    id: 212,
+    vendorId: 4,
+    reference: 'RANK-212',
+    title: 'Radiador de arrefecimento',
+    description: 'Testado, sem fugas',
+    condition: 'usado_bom',
+    price: 60,
+    country: 'FR',
+  },
+  {
+    id: 213,
+    vendorId: 1,
+    reference: 'RANK-213',
+    title: 'Ventoinha elétrica',
+    description: 'Montada à frente do radiador',
+    condition: 'usado_aceitavel',
+    price: 25,
+    country: 'PT',
+  },
+];
+
+/** What the engine contract loads: the fixture and the relevance items. */
+export const CONTRACT_ITEMS: FixtureItem[] = [...FIXTURE_ITEMS, ...RANKING_ITEMS];
+
 /** Inserts the fixture with the same ids, so expectations can name items. */
 export async function loadStockFixture(db: Database, items: FixtureItem[] = FIXTURE_ITEMS): Promise<void> {
   await db.insertInto('vendors').values(FIXTURE_VENDORS).execute();

@@ -12,6 +12,12 @@ type Sort = Types.Common.SortCombinations[];
 /** cardinality is exact below this many distinct vendors, approximate above. */
 export const VENDOR_PRECISION_THRESHOLD = 40_000;
 
+/**
+ * How much more a word in the title counts than one anywhere in title + description, as ts_rank
+ * weighs the title ('A', 1.0) above the description ('B', 0.4) on the Postgres engine.
+ */
+const TITLE_BOOST = 2.5;
+
 /** The same filters as the Postgres engine, as one bool query (filters do not score). */
 export function stockQuery(q: StockQuery): Query {
   const filter: Query[] = [];
@@ -48,11 +54,20 @@ export function stockQuery(q: StockQuery): Query {
   if (q.text !== undefined) {
     // Matching as in Postgres: every word a whole word of title + description (text_all, copy_to),
     // the last one as a prefix, accents folded, words cut as textWords cuts them (the analyzer's
-    // pattern tokenizer). The per-language sub-fields (stemming, stop words) would match more, so
-    // they only rank.
+    // pattern tokenizer). The should clauses only score, like ts_rank over a title weighted above
+    // the description: the words in the title (the last as a prefix, so a title match still counts
+    // while the last word is being typed), and whole words in the best-fitting language (stemming,
+    // stop words; those would match more, so they never decide what is found). A prefix scores the
+    // same for every item, so without these a one-word search would be ordered by price alone.
+    // title.folded is a sub-field (mapping 3): on an index of mapping 2, still live while the
+    // indexer rebuilds it, it is an unmapped field that matches nothing, where a query on the
+    // unindexed title itself would fail every text search.
     const words = textWords(fold(q.text)).join(' ');
     must.push({ multi_match: { query: words, type: 'bool_prefix', operator: 'and', fields: ['text_all'] } });
-    should.push({ multi_match: { query: words, type: 'bool_prefix', fields: ['text_all.*'] } });
+    should.push(
+      { multi_match: { query: words, type: 'bool_prefix', fields: ['title.folded'], boost: TITLE_BOOST } },
+      { multi_match: { query: words, type: 'best_fields', fields: ['text_all.*'] } },
+    );
   }
   return { bool: { filter, ...(must.length ? { must } : {}), ...(should.length ? { should } : {}) } };
 }

@@ -1,0 +1,89 @@
+import type { Client } from '@opensearch-project/opensearch';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { writeBatch } from '../../indexer/cluster.js';
+import {
+  aliasTargets,
+  liveMappingVersion,
+  mappingVersion,
+  stockIndexDefinition,
+} from '../../indexer/index-admin.js';
+import { OpenSearchEngine } from '../../src/search/opensearch/opensearch-engine.js';
+import { readStockDocuments } from '../../src/search/stock-documents.js';
+import {
+  CAN_RUN_INDEXER,
+  clusterClient,
+  dropAlias,
+  dropIndexerQueue,
+  startIndexerProcess,
+  uniqueAlias,
+  waitUntil,
+  type IndexerProcess,
+} from '../helpers/opensearch.js';
+import { CONTRACT_ITEMS, loadStockFixture } from '../helpers/stock-fixture.js';
+import { createTestDatabase, type TestDatabase } from '../helpers/test-database.js';
+
+interface Mappings {
+  _meta: { mapping_version: number };
+  properties: Record<string, { fields?: unknown }>;
+}
+
+/**
+ * The live index of mapping 2 (no `title.folded`) when mapping 3 is deployed: the API's text
+ * queries still answer from it, and the indexer rebuilds it at start, after which titles rank.
+ */
+describe.skipIf(!CAN_RUN_INDEXER)('an index of mapping 2 under mapping 3', () => {
+  let database: TestDatabase;
+  let client: Client;
+  let indexer: IndexerProcess | null = null;
+  const alias = uniqueAlias('upgrade');
+  const old = `${alias}_v1`;
+
+  beforeAll(async () => {
+    expect(mappingVersion()).toBe(3);
+    database = await createTestDatabase();
+    await loadStockFixture(database.handle.db, CONTRACT_ITEMS);
+    client = clusterClient();
+    // mappings/stock.json as it was at version 2: the title only copied into text_all
+    const definition = stockIndexDefinition();
+    const mappings = definition.mappings as Mappings;
+    mappings._meta.mapping_version = 2;
+    delete mappings.properties.title!.fields;
+    await client.indices.create({ index: old, body: definition });
+    const documents = await readStockDocuments(
+      database.handle.db,
+      CONTRACT_ITEMS.map((i) => i.id),
+    );
+    expect((await writeBatch(client, old, { documents, deletions: [] })).written).toBe(CONTRACT_ITEMS.length);
+    await client.indices.refresh({ index: old });
+    await client.indices.putAlias({ index: old, name: alias });
+  });
+  afterAll(async () => {
+    await indexer?.stop();
+    if (client) {
+      await dropAlias(client, alias);
+      await client.close();
+    }
+    await dropIndexerQueue(alias);
+    await database?.drop();
+  });
+
+  const bomba = async (engine: OpenSearchEngine) =>
+    (await engine.search({ text: 'bomba' }, { page: 1, perPage: 10 })).items.map((i) => i.id);
+
+  it('answers text searches from the old index, then rebuilds it and ranks the title match first', async () => {
+    const engine = new OpenSearchEngine(client, { index: alias });
+    expect(await liveMappingVersion(client, alias)).toBe(2);
+    // title.folded is not in that index: no title score, the shorter (and cheaper) text first
+    expect(await bomba(engine)).toEqual([202, 201]);
+
+    indexer = await startIndexerProcess({ databaseUrl: database.url!, alias });
+    await waitUntil(
+      async () => (await liveMappingVersion(client, alias)) === 3,
+      'the index of mapping 2 to be rebuilt',
+      60_000,
+    );
+    expect(await aliasTargets(client, alias)).toEqual([`${alias}_v2`]);
+    expect(indexer.output()).toContain('index of an older mapping: rebuilding it');
+    expect(await bomba(engine)).toEqual([201, 202]);
+  });
+});
