@@ -1,22 +1,9 @@
 import { useCallback, useEffect, useState } from 'preact/hooks';
 import { api } from './api';
+import type { AccountAnswer, BalanceAnswer } from './api-types';
 
-export interface Balance {
-  credits: number;
-  daily_credit_limit: number | null;
-  spent_today: number;
-}
-
-export interface Account {
-  account: {
-    id: string;
-    email: string;
-    name: string | null;
-    credits: number;
-    daily_credit_limit: number | null;
-  };
-  plan: { rate_limit_per_minute: number; rate_limit_per_hour: number; daily_credits: number | null };
-}
+export type Balance = BalanceAnswer;
+export type Account = AccountAnswer;
 
 /** The balance as the API has it now, and a way to ask again. */
 export function useBalance() {

@@ -1,17 +1,13 @@
 import { useEffect, useState } from 'preact/hooks';
 import { useLocation } from 'preact-iso';
 import { api } from '../api';
+import type { PackagesAnswer, PurchaseAnswer } from '../api-types';
 import { useBalance } from '../account';
 import { useI18n } from '../i18n';
 import { FormError, refusalOf, type Refusal } from '../ui';
 import { BalanceCards } from './balance-cards';
 
-interface Package {
-  id: string;
-  name: string;
-  credits: number;
-  price_eur: number;
-}
+type Package = PackagesAnswer['packages'][number];
 
 export function Buy() {
   const { t } = useI18n();
@@ -25,7 +21,7 @@ export function Buy() {
   const returned = query.checkout !== undefined;
 
   useEffect(() => {
-    api<{ packages: Package[] }>('GET', '/data/credits/packages', { credential: { kind: 'none' } }).then(
+    api<PackagesAnswer>('GET', '/data/credits/packages', { credential: { kind: 'none' } }).then(
       ({ data }) => setPackages(data.packages),
       (error) => setRefusal(refusalOf(error)),
     );
@@ -42,7 +38,7 @@ export function Buy() {
   const buy = async (id: string) => {
     setBusy(true);
     try {
-      const { data } = await api<{ checkout_url: string }>('POST', '/data/credits/purchase', {
+      const { data } = await api<PurchaseAnswer>('POST', '/data/credits/purchase', {
         body: { package_id: id },
       });
       location.assign(data.checkout_url);

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { api } from '../api';
+import type { ApiKeyCreatedAnswer, ApiKeysAnswer } from '../api-types';
 import { useI18n } from '../i18n';
 import { createdKeys } from '../session';
 import {
@@ -13,17 +14,7 @@ import {
   type Refusal,
 } from '../ui';
 
-export interface ApiKey {
-  id: string;
-  name: string;
-  prefix: string;
-  rate_limit_per_minute: number | null;
-  rate_limit_per_hour: number | null;
-  daily_credit_limit: number | null;
-  created_at: string;
-  last_used_at: string | null;
-  revoked_at: string | null;
-}
+export type ApiKey = ApiKeysAnswer['api_keys'][number];
 
 interface Limits {
   rate_limit_per_minute: string;
@@ -86,7 +77,7 @@ function CreateKey({ onCreated }: { onCreated: () => void }) {
     const body = Object.fromEntries(
       Object.entries({ name, ...limitsBody(limits) }).filter(([, v]) => v !== null),
     );
-    const { data } = await api<{ api_key: ApiKey & { key: string } }>('POST', '/api-keys', { body });
+    const { data } = await api<ApiKeyCreatedAnswer>('POST', '/api-keys', { body });
     const shown = { name: data.api_key.name, key: data.api_key.key };
     createdKeys.push(shown);
     setCreated(shown);
@@ -223,7 +214,7 @@ export function Keys() {
   const [keys, setKeys] = useState<ApiKey[] | null>(null);
   const [refusal, setRefusal] = useState<Refusal | null>(null);
   const load = () =>
-    api<{ api_keys: ApiKey[] }>('GET', '/api-keys')
+    api<ApiKeysAnswer>('GET', '/api-keys')
       .then(({ data }) => setKeys(data.api_keys))
       .catch((error) => setRefusal(refusalOf(error)));
   useEffect(() => {

@@ -1,6 +1,7 @@
 import { useState } from 'preact/hooks';
 import { useLocation } from 'preact-iso';
 import { api, type Credential } from '../api';
+import type { LoginAnswer } from '../api-types';
 import { useI18n } from '../i18n';
 import { session } from '../session';
 import { Field, FormError, useSubmit, type Refusal } from '../ui';
@@ -14,7 +15,7 @@ function nextPath(query: Record<string, string>): string {
 }
 
 async function logIn(email: string, password: string) {
-  const { data } = await api<{ access_token: string; expires_at: string }>('POST', '/auth/login', {
+  const { data } = await api<LoginAnswer>('POST', '/auth/login', {
     body: { email, password },
     credential: NONE,
   });

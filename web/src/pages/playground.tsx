@@ -1,71 +1,35 @@
 import { lazy, Suspense } from 'preact/compat';
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { api, credentialHeaders, type Credential } from '../api';
+import type {
+  BrandsAnswer,
+  ConditionsAnswer,
+  CountriesAnswer,
+  ModelsAnswer,
+  PartsAnswer,
+  SearchAnswer,
+  StatsAnswer,
+} from '../api-types';
 import { useI18n } from '../i18n';
 import { createdKeys } from '../session';
 import { CopyButton, Field, FormError, refusalOf, SelectField, type Refusal } from '../ui';
 
 const Chart = lazy(() => import('./chart'));
 
-interface Named {
-  id: number;
-  name: string;
-}
-interface Coded {
-  code: string;
-  name: string;
-}
-interface Listing<T> {
-  results: T[];
-}
-/** A make or model with stock, and how many items. */
-interface InStock {
-  name: string;
-  items: number;
-}
+type Part = PartsAnswer['results'][number];
+/** A price summary of one condition or country. */
+type Bucket = StatsAnswer['stats']['by_country'][string];
 
 /** A public catalog list into a picker's state; a failed one leaves the picker empty. */
-function loadList<T>(path: string, query: Record<string, string | number>, set: (items: T[]) => void) {
-  api<Listing<T>>('GET', path, { credential: { kind: 'none' }, query }).then(
+function loadList<A extends { results: unknown[] }>(
+  path: string,
+  query: Record<string, string | number>,
+  set: (items: A['results']) => void,
+) {
+  api<A>('GET', path, { credential: { kind: 'none' }, query }).then(
     ({ data }) => set(data.results),
     () => undefined,
   );
-}
-interface Result {
-  id: string;
-  referencia_oem: string | null;
-  titulo: string;
-  condicao: string;
-  preco: number;
-  moeda: string;
-  vendor_nome: string;
-  location_country_code: string;
-}
-interface SearchAnswer {
-  credits_spent: number;
-  credits_remaining: number;
-  search_token: string | null;
-  total: number;
-  page: number;
-  per_page: number;
-  total_pages: number;
-  results: Result[];
-}
-interface Bucket {
-  count: number;
-  price_min: number | null;
-  price_max: number | null;
-  price_avg: number | null;
-}
-interface StatsAnswer {
-  credits_spent: number;
-  stats: Bucket & {
-    price_median: number | null;
-    total_sellers: number;
-    histogram: { from: number; to: number; count: number }[];
-    by_condition: Record<string, Bucket>;
-    by_country: Record<string, Bucket>;
-  };
 }
 
 /** The search fields as typed; empty ones are left out of the body. */
@@ -107,7 +71,7 @@ const EMPTY: Form = {
   per_page: '20',
 };
 
-function searchBody(form: Form, parts: Named[]) {
+function searchBody(form: Form, parts: Part[]) {
   const part = parts.find((p) => p.name === form.part);
   const body: Record<string, unknown> = {
     reference: form.reference || undefined,
@@ -205,11 +169,11 @@ function Picker(props: {
 
 export function Playground() {
   const { t, lang } = useI18n();
-  const [makes, setMakes] = useState<InStock[]>([]);
-  const [models, setModels] = useState<InStock[]>([]);
-  const [parts, setParts] = useState<Named[]>([]);
-  const [conditions, setConditions] = useState<Coded[]>([]);
-  const [countries, setCountries] = useState<Coded[]>([]);
+  const [makes, setMakes] = useState<BrandsAnswer['results']>([]);
+  const [models, setModels] = useState<ModelsAnswer['results']>([]);
+  const [parts, setParts] = useState<Part[]>([]);
+  const [conditions, setConditions] = useState<ConditionsAnswer['results']>([]);
+  const [countries, setCountries] = useState<CountriesAnswer['results']>([]);
   const [form, setForm] = useState<Form>(EMPTY);
   const [credentialChoice, setCredentialChoice] = useState(createdKeys.length ? 'key:0' : 'bearer');
   const [pasted, setPasted] = useState('');
@@ -237,31 +201,35 @@ export function Playground() {
 
   // The pickers: makes and models with stock (what the search filters on), conditions, countries.
   useEffect(() => {
-    loadList('/data/catalog/brands', { per_page: 500 }, setMakes);
-    loadList('/data/catalog/conditions', { lang }, setConditions);
-    loadList('/data/catalog/countries', { lang, per_page: 500 }, setCountries);
+    loadList<BrandsAnswer>('/data/catalog/brands', { per_page: 500 }, setMakes);
+    loadList<ConditionsAnswer>('/data/catalog/conditions', { lang }, setConditions);
+    loadList<CountriesAnswer>('/data/catalog/countries', { lang, per_page: 500 }, setCountries);
   }, [lang]);
 
   useEffect(() => {
     setModels([]);
     if (form.make)
-      loadList(`/data/catalog/models/${encodeURIComponent(form.make)}`, { per_page: 500 }, setModels);
+      loadList<ModelsAnswer>(
+        `/data/catalog/models/${encodeURIComponent(form.make)}`,
+        { per_page: 500 },
+        setModels,
+      );
   }, [form.make]);
 
   // Part type-ahead: the catalog's names in the page's language, as the person types.
   useEffect(() => {
     if (form.part.trim().length < 2) return;
     const timer = setTimeout(() => {
-      loadList('/data/catalog/parts', { q: form.part, lang, per_page: 10 }, setParts);
+      loadList<PartsAnswer>('/data/catalog/parts', { q: form.part, lang, per_page: 10 }, setParts);
     }, 200);
     return () => clearTimeout(timer);
   }, [form.part, lang]);
 
-  const run = async (path: string, body: Record<string, unknown>) => {
+  const run = async <A,>(path: string, body: Record<string, unknown>) => {
     setBusy(true);
     setLast({ path, body });
     try {
-      return await api<SearchAnswer & StatsAnswer>('POST', path, { body, credential });
+      return await api<A>('POST', path, { body, credential });
     } catch (error) {
       setRefusal(refusalOf(error));
       return null;
@@ -274,7 +242,7 @@ export function Playground() {
 
   const search = async (event?: Event) => {
     event?.preventDefault();
-    const answered = await run('/data/search', base);
+    const answered = await run<SearchAnswer>('/data/search', base);
     if (!answered) return;
     setRefusal(null);
     setAnswer(answered.data);
@@ -283,7 +251,7 @@ export function Playground() {
 
   const page = async (to: number) => {
     if (!answer) return;
-    const answered = await run('/data/search', {
+    const answered = await run<SearchAnswer>('/data/search', {
       ...base,
       page: to,
       ...(answer.search_token ? { search_token: answer.search_token } : {}),
@@ -295,7 +263,7 @@ export function Playground() {
   };
 
   const loadStats = async () => {
-    const answered = await run('/data/search/stats', base);
+    const answered = await run<StatsAnswer>('/data/search/stats', base);
     if (answered) {
       setRefusal(null);
       setStats(answered.data);

@@ -1,25 +1,13 @@
 import { lazy, Suspense } from 'preact/compat';
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { api } from '../api';
+import type { HistoryAnswer } from '../api-types';
 import { useI18n } from '../i18n';
 import { Field, FormError, formatDate, refusalOf, SelectField, type Refusal } from '../ui';
 
 const Chart = lazy(() => import('./chart'));
 
-interface Entry {
-  id: string;
-  kind: string;
-  credits: number;
-  balance_after: number | null;
-  created_at: string;
-  search: { query_summary: string; total: number; page: number; token_status: string } | null;
-}
-interface History {
-  total: number;
-  page: number;
-  total_pages: number;
-  results: Entry[];
-}
+type History = HistoryAnswer;
 
 const KINDS = ['search', 'stats', 'signup', 'purchase', 'adjustment'];
 const DAY = 86_400_000;
