@@ -39,7 +39,7 @@ function fieldsUsed(body: unknown): string[] {
   return Object.entries(body).flatMap(([key, value]) => {
     if (key === 'field' && typeof value === 'string') return [value];
     if (key === 'fields' && Array.isArray(value)) return value as string[];
-    if (['term', 'prefix', 'range'].includes(key) && value && typeof value === 'object')
+    if (['term', 'prefix', 'range', 'match'].includes(key) && value && typeof value === 'object')
       return Object.keys(value);
     if (key === 'sort' && Array.isArray(value))
       return value.flatMap((s) => Object.keys(s as object)).filter((f) => f !== '_score');

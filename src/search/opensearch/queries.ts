@@ -55,17 +55,23 @@ export function stockQuery(q: StockQuery): Query {
     // Matching as in Postgres: every word a whole word of title + description (text_all, copy_to),
     // the last one as a prefix, accents folded, words cut as textWords cuts them (the analyzer's
     // pattern tokenizer). The should clauses only score, like ts_rank over a title weighted above
-    // the description: the words in the title (the last as a prefix, so a title match still counts
-    // while the last word is being typed), and whole words in the best-fitting language (stemming,
-    // stop words; those would match more, so they never decide what is found). A prefix scores the
-    // same for every item, so without these a one-word search would be ordered by price alone.
+    // the description:
+    // - whole words in the title (BM25, so the title's weight grows with the word's rarity as the
+    //   description's does: a flat bonus would be outweighed by a rare word's description score);
+    // - the last word as a prefix of a title word, so a title match still counts while the last
+    //   word is being typed (a prefix scores the same for every item: a flat bonus);
+    // - whole words in the best-fitting language (stemming, stop words; those would match more, so
+    //   they never decide what is found). Without these a one-word search would be ordered by
+    //   price alone.
     // title.folded is a sub-field (mapping 3): on an index of mapping 2, still live while the
     // indexer rebuilds it, it is an unmapped field that matches nothing, where a query on the
     // unindexed title itself would fail every text search.
-    const words = textWords(fold(q.text)).join(' ');
+    const terms = textWords(fold(q.text));
+    const words = terms.join(' ');
     must.push({ multi_match: { query: words, type: 'bool_prefix', operator: 'and', fields: ['text_all'] } });
     should.push(
-      { multi_match: { query: words, type: 'bool_prefix', fields: ['title.folded'], boost: TITLE_BOOST } },
+      { match: { 'title.folded': { query: words, boost: TITLE_BOOST } } },
+      { prefix: { 'title.folded': { value: terms[terms.length - 1]!, boost: TITLE_BOOST } } },
       { multi_match: { query: words, type: 'best_fields', fields: ['text_all.*'] } },
     );
   }
