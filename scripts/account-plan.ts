@@ -24,6 +24,7 @@ import { loadConfig } from '../src/config.js';
 import { openDatabase } from '../src/db/database.js';
 import { migrate } from '../src/db/migrate.js';
 import { DEFAULT_REDIS_PREFIX } from '../src/services.js';
+import { operatorMessage } from '../src/errors.js';
 
 const DEFAULT_WORDS = new Set(['padrao', 'padrão']);
 const MAX_VALUE = 2_147_483_647;
@@ -168,7 +169,7 @@ async function announce(redisUrl: string | null, accountId: string): Promise<boo
 
 process.exit(
   await main().catch((error: unknown) => {
-    process.stderr.write(`Erro: ${(error as Error).message}\n`);
+    process.stderr.write(`Erro: ${operatorMessage(error)}\n`);
     return 1;
   }),
 );

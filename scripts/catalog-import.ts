@@ -16,6 +16,7 @@ import { loadConfig } from '../src/config.js';
 import { openDatabase } from '../src/db/database.js';
 import { migrate } from '../src/db/migrate.js';
 import { phaseBars } from '../src/demo/progress-bars.js';
+import { operatorMessage } from '../src/errors.js';
 
 const MAX_LISTED_ERRORS = 50;
 
@@ -56,7 +57,7 @@ async function main(): Promise<number> {
 
 process.exit(
   await main().catch((error: unknown) => {
-    process.stderr.write(`Erro: ${(error as Error).message}\n`);
+    process.stderr.write(`Erro: ${operatorMessage(error)}\n`);
     return 1;
   }),
 );

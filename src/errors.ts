@@ -129,3 +129,12 @@ export function isUnavailable(error: unknown): boolean {
   // AggregateError from dual-stack connection attempts
   return Array.isArray(e.errors) && e.errors.some(isUnavailable);
 }
+
+/**
+ * What an operator reads of an error that stopped a command or the start: a ServiceError's message
+ * with its stable code (what scripts and runbooks match on), anything else's message.
+ */
+export function operatorMessage(error: unknown): string {
+  if (error instanceof ServiceError) return `${error.message} (${error.code})`;
+  return error instanceof Error ? error.message : String(error);
+}

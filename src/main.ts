@@ -1,5 +1,5 @@
 import { ConfigError, loadConfig } from './config.js';
-import { ServiceError } from './errors.js';
+import { operatorMessage, ServiceError } from './errors.js';
 import { migrate } from './db/migrate.js';
 import { prepareDemo } from './demo/prepare-demo.js';
 import { startServer } from './server.js';
@@ -53,7 +53,7 @@ main().catch((error: unknown) => {
   if (error instanceof ConfigError) {
     process.stderr.write(error.message + '\n');
   } else if (error instanceof ServiceError) {
-    process.stderr.write(`Falha ao arrancar: ${error.message}\n`);
+    process.stderr.write(`Falha ao arrancar: ${operatorMessage(error)}\n`);
   } else {
     process.stderr.write(
       `Falha ao arrancar: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,

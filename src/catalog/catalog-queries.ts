@@ -131,7 +131,10 @@ export async function listModels(db: Database, makeId: number, r: ListRequest) {
   );
 }
 
-/** A variant as the catalog lists it: its row, its fuel code answered as `fuel`. */
+/**
+ * A variant as the catalog lists it: its row, its fuel code answered as `fuel`. listVariants'
+ * select names these columns one by one: a column added to the table must be added there too.
+ */
 export type VariantView = Omit<Selectable<VehicleVariantsTable>, 'fuel_code' | 'name_fold'> & {
   fuel: string | null;
 };
@@ -154,7 +157,10 @@ export async function listVariants(db: Database, modelId: number, r: ListRequest
   );
 }
 
-/** An engine as the catalog lists it: its row, its fuel code answered as `fuel`. */
+/**
+ * An engine as the catalog lists it: its row, its fuel code answered as `fuel`. listEngines'
+ * select names these columns one by one: a column added to the table must be added there too.
+ */
 export type EngineView = Omit<Selectable<VehicleEnginesTable>, 'fuel_code'> & { fuel: string | null };
 
 export async function listEngines(db: Database, variantId: number, r: ListRequest) {

@@ -4,9 +4,10 @@ import { ServiceError } from '../errors.js';
 /**
  * How old the lock's mark may get before the lock counts as abandoned: its holder refreshes it
  * several times within this, so only a process that ended without releasing it (killed, crashed)
- * leaves one this old.
+ * leaves one this old. Generous, because PGlite runs on the main thread: a long statement (a big
+ * demo load's index build) stalls the refresh, and a lock taken over would let two processes write.
  */
-const ABANDONED_AFTER_MS = 20_000;
+const ABANDONED_AFTER_MS = 60_000;
 
 /**
  * Holds the embedded database's data directory for this process. PGlite has no lock of its own
@@ -21,8 +22,9 @@ export async function lockDataDirectory(directory: string): Promise<() => Promis
       stale: ABANDONED_AFTER_MS,
       update: ABANDONED_AFTER_MS / 4,
       realpath: false,
-      // A lock found taken over (its mark older than `stale`, e.g. the event loop stalled that long)
-      // must not end the process in the middle of its work; the default handler throws.
+      // A lock found taken over (its refresh stalled past `stale`) must not end the process in the
+      // middle of a write, which the default handler (a throw) would; it is said, and the release at
+      // close then finds nothing to release.
       onCompromised: (error) => process.emitWarning(`lock of ${directory} lost: ${error.message}`),
     });
   } catch (error) {
@@ -32,7 +34,7 @@ export async function lockDataDirectory(directory: string): Promise<() => Promis
       'DATA_DIR_IN_USE',
       `O diretório de dados ${directory} está a ser usado por outro processo (npm start, account:plan ou catalog:import): ` +
         `o PostgreSQL embutido só aceita um de cada vez. Pare-o primeiro; se nenhum está a correr (terminou de forma abrupta), ` +
-        `tente de novo dentro de ${ABANDONED_AFTER_MS / 1000} s.`,
+        `tente de novo dentro de ${ABANDONED_AFTER_MS / 60_000} minuto.`,
     );
   }
 }

@@ -80,8 +80,12 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   });
   const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite) });
   const close = async () => {
-    await db.destroy();
-    await release();
+    try {
+      await db.destroy();
+    } finally {
+      // a lock taken over while this process stalled is no longer ours to release
+      await release().catch(() => undefined);
+    }
   };
   return { db, kind: 'pglite', pool: null, pglite, close };
 }

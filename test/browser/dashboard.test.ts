@@ -59,10 +59,13 @@ describe.skipIf(!existsSync(CHROMIUM))('dashboard and /docs in chromium', () => 
     );
     expect(found).toEqual([]);
   };
-  /** Tab (forward) until `target` has the focus, as a person using only the keyboard would. */
-  const tabTo = async (target: Locator) => {
+  /**
+   * Tab (or Shift+Tab, for what comes before the focus) until `target` has the focus, as a person
+   * using only the keyboard would.
+   */
+  const tabTo = async (target: Locator, { backwards = false } = {}) => {
     for (let presses = 0; presses < 80; presses++) {
-      await page.keyboard.press('Tab');
+      await page.keyboard.press(backwards ? 'Shift+Tab' : 'Tab');
       if (await target.evaluate((element) => element === document.activeElement)) return;
     }
     throw new Error(`o Tab nunca chegou a ${target.toString()}`);
@@ -237,8 +240,10 @@ describe.skipIf(!existsSync(CHROMIUM))('dashboard and /docs in chromium', () => 
     // with the session as the credential, the copied command names a variable, never the token
     await page.getByLabel('Credencial').selectOption('bearer');
     await page.getByRole('button', { name: 'Copiar como curl' }).click();
+    await expect
+      .poll(() => page.evaluate(() => navigator.clipboard.readText()))
+      .toContain('Authorization: Bearer $PSS_SESSION_TOKEN');
     const sessionCurl = await page.evaluate(() => navigator.clipboard.readText());
-    expect(sessionCurl).toContain('Authorization: Bearer $PSS_SESSION_TOKEN');
     expect(sessionCurl).not.toContain(await bearer());
     await page.getByText('PSS_SESSION_TOKEN').waitFor();
     await page.getByLabel('Credencial').selectOption('key:0');
@@ -388,7 +393,8 @@ describe.skipIf(!existsSync(CHROMIUM))('dashboard and /docs in chromium', () => 
     await page.keyboard.press('Tab'); // the skip link led past the navigation, into the page
     expect(await page.evaluate(() => !!document.activeElement?.closest('main'))).toBe(true);
 
-    await tabTo(page.getByRole('button', { name: 'Sair' }));
+    // the navigation comes before the page's content
+    await tabTo(page.getByRole('button', { name: 'Sair' }), { backwards: true });
     await page.keyboard.press('Enter');
     await page.waitForURL(/\/dashboard\/login/);
     await tabTo(page.getByLabel('E-mail'));
@@ -413,9 +419,13 @@ describe.skipIf(!existsSync(CHROMIUM))('dashboard and /docs in chromium', () => 
     const row = page.locator('tbody tr', { hasText: 'teclado' });
     await tabTo(row.getByRole('button', { name: 'Revogar' }));
     await page.keyboard.press('Enter');
-    // the confirmation takes the focus, on its safe choice; cancelling gives it back
+    // the confirmation takes the focus, on its safe choice; cancelling, or Escape, gives it back
     await expect.poll(focusedText).toBe('Cancelar');
     await page.keyboard.press('Enter');
+    await expect.poll(focusedText).toBe('Revogar');
+    await page.keyboard.press('Enter');
+    await expect.poll(focusedText).toBe('Cancelar');
+    await page.keyboard.press('Escape');
     await expect.poll(focusedText).toBe('Revogar');
     await page.keyboard.press('Enter');
     await expect.poll(focusedText).toBe('Cancelar');
@@ -423,6 +433,8 @@ describe.skipIf(!existsSync(CHROMIUM))('dashboard and /docs in chromium', () => 
     expect(await focusedText()).toBe('Confirmar');
     await page.keyboard.press('Enter');
     await expect.poll(() => row.textContent()).toContain('Revogada');
+    // and the focus stays in the row, on the cell that now says so
+    await expect.poll(focusedText).toMatch(/^Revogada/);
     const answer = await fetch(`${app.baseUrl}/data/search`, {
       method: 'POST',
       headers: { 'X-API-Key': created, 'Content-Type': 'application/json' },

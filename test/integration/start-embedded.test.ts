@@ -40,7 +40,8 @@ function start(dataDir: string): Promise<Started> {
   child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   return new Promise((resolve, reject) => {
     child.on('error', reject);
-    child.on('exit', (code) =>
+    // 'close', not 'exit': by then its output has been read to the end (the refusal's reason)
+    child.on('close', (code) =>
       reject(new Error(`exited with ${code} before it was ready:\n${stdout}\n${stderr}`)),
     );
     child.stdout!.on('data', (chunk: Buffer) => {
@@ -49,7 +50,7 @@ function start(dataDir: string): Promise<Started> {
       const apiKey = /chave de API: +(psk_\w+)/.exec(stdout)?.[1];
       const reference = /"reference":"([^"]+)"/.exec(stdout)?.[1];
       if (url && apiKey && reference) {
-        child.removeAllListeners('exit');
+        child.removeAllListeners('close');
         resolve({ child, url, apiKey, reference, stdout: () => stdout, stderr: () => stderr });
       }
     });
@@ -94,8 +95,8 @@ describe('npm start on an empty data dir', () => {
       DATA_DIR: dataDir,
     });
     expect(plan.code).toBe(1);
-    expect(plan.stderr).toMatch(/está a ser usado por outro processo/);
-    await expect(start(dataDir)).rejects.toThrow(/está a ser usado por outro processo/);
+    expect(plan.stderr).toMatch(/está a ser usado por outro processo.*\(DATA_DIR_IN_USE\)/s);
+    await expect(start(dataDir)).rejects.toThrow(/está a ser usado por outro processo.*\(DATA_DIR_IN_USE\)/s);
     expect((await fetch(`${first.url}/ready`)).status).toBe(200);
     expect(await stop(first.child)).toBe(0);
 

@@ -18,7 +18,7 @@ export interface Series {
 export default function Chart({
   title,
   xLabel,
-  formatX,
+  xLabels,
   x,
   series,
   time = true,
@@ -26,8 +26,8 @@ export default function Chart({
   title: string;
   /** What the x values are (the legend's and the table's first column). */
   xLabel: string;
-  /** One x value as the table shows it. */
-  formatX: (value: number) => string;
+  /** Each x value as the legend and the table show it (by position: two points may share a value). */
+  xLabels: string[];
   x: number[];
   series: Series[];
   time?: boolean;
@@ -46,7 +46,7 @@ export default function Chart({
         height: 240,
         scales: { x: { time } },
         series: [
-          { label: xLabel, value: (_plot, value) => (value === null ? '—' : formatX(value)) },
+          { label: xLabel, value: (_plot, _value, _series, index) => xLabels[index ?? -1] ?? '—' },
           ...series.map((s) => ({
             label: s.label,
             stroke: s.color,
@@ -59,7 +59,7 @@ export default function Chart({
       element,
     );
     return () => plot.destroy();
-  }, [title, xLabel, formatX, x, series, time]);
+  }, [title, xLabel, xLabels, x, series, time]);
   return (
     <figure class="chart-figure">
       <div ref={box} class="chart" role="img" aria-label={title} />
@@ -78,9 +78,9 @@ export default function Chart({
             </tr>
           </thead>
           <tbody>
-            {x.map((value, row) => (
-              <tr key={value}>
-                <th scope="row">{formatX(value)}</th>
+            {xLabels.map((label, row) => (
+              <tr key={row}>
+                <th scope="row">{label}</th>
                 {series.map((s) => (
                   <td key={s.label}>{s.values[row]}</td>
                 ))}

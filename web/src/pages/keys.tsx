@@ -113,9 +113,11 @@ function KeyRow({ apiKey, onChanged }: { apiKey: ApiKey; onChanged: () => void }
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
   // The confirmation takes the focus on its safe choice (the autofocus attribute only works when a
-  // page loads); cancelling gives it back to the button that opened it.
+  // page loads); cancelling (or Escape) gives it back to the button that opened it, and a done
+  // revocation leaves it on the row's actions cell, which then says the key is revoked.
   const revokeButton = useRef<HTMLButtonElement>(null);
   const cancelButton = useRef<HTMLButtonElement>(null);
+  const actionsCell = useRef<HTMLTableCellElement>(null);
   useEffect(() => {
     if (confirming) cancelButton.current?.focus();
   }, [confirming]);
@@ -132,6 +134,7 @@ function KeyRow({ apiKey, onChanged }: { apiKey: ApiKey; onChanged: () => void }
   const revocation = useSubmit(async () => {
     await api('DELETE', `/api-keys/${apiKey.id}`);
     setConfirming(false);
+    actionsCell.current?.focus();
     onChanged();
   });
   const limitText = [
@@ -151,7 +154,7 @@ function KeyRow({ apiKey, onChanged }: { apiKey: ApiKey; onChanged: () => void }
           {apiKey.last_used_at ? formatDate(apiKey.last_used_at, lang) : t('never')}
         </td>
         <td data-label={t('limits')}>{limitText}</td>
-        <td data-label={t('actions')}>
+        <td data-label={t('actions')} ref={actionsCell} tabIndex={-1}>
           {apiKey.revoked_at ? (
             <span class="muted">
               {t('revoked')} {formatDate(apiKey.revoked_at, lang)}
@@ -176,7 +179,12 @@ function KeyRow({ apiKey, onChanged }: { apiKey: ApiKey; onChanged: () => void }
       {confirming && (
         <tr>
           <td colSpan={6}>
-            <div role="alertdialog" aria-label={t('revoke')} class="confirm">
+            <div
+              role="alertdialog"
+              aria-label={t('revoke')}
+              class="confirm"
+              onKeyDown={(event) => event.key === 'Escape' && cancelRevocation()}
+            >
               <p>{t('confirmRevoke', { name: apiKey.name })}</p>
               <FormError refusal={revocation.refusal} fields={[]} />
               <button type="button" class="danger" onClick={() => revocation.submit()}>

@@ -273,11 +273,10 @@ export function Playground() {
   const fields = Object.values(API_FIELD);
   const histogram = useMemo(() => {
     const buckets = stats?.stats.histogram ?? [];
-    const upTo = new Map(buckets.map((b) => [b.from, b.to]));
     return {
       x: buckets.map((b) => b.from),
       counts: [{ label: t('count'), values: buckets.map((b) => b.count), color: '#2f6db5', bars: true }],
-      formatX: (from: number) => `${money(from)}–${money(upTo.get(from))}`,
+      ranges: buckets.map((b) => `${money(b.from)}–${money(b.to)}`),
     };
   }, [stats, t]);
 
@@ -416,7 +415,7 @@ export function Playground() {
               <Chart
                 title={t('histogram')}
                 xLabel={t('priceRange')}
-                formatX={histogram.formatX}
+                xLabels={histogram.ranges}
                 time={false}
                 x={histogram.x}
                 series={histogram.counts}

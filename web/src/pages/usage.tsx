@@ -38,7 +38,13 @@ async function perDay(from: string, to: string) {
   }
   const x = [...days.keys()];
   const column = (name: 'spent' | 'bought' | 'searches') => x.map((d) => days.get(d)![name]);
-  return { x, spent: column('spent'), bought: column('bought'), searches: column('searches') };
+  return {
+    x,
+    days: x.map(formatDay),
+    spent: column('spent'),
+    bought: column('bought'),
+    searches: column('searches'),
+  };
 }
 
 export function Usage() {
@@ -58,21 +64,36 @@ export function Usage() {
     to: tt ? new Date(Date.parse(`${tt}T00:00:00Z`) + DAY).toISOString() : undefined,
   });
 
+  // An answer that comes after the person asked for something else (another page, other filters)
+  // is dropped: only the latest request's answer is shown.
   useEffect(() => {
+    let current = true;
     const { from: f, to: tt } = range(applied.from, applied.to);
     api<History>('GET', '/data/credits/history', {
       query: { kind: applied.kind, from: f, to: tt, page, per_page: 20 },
     })
       .then(({ data }) => {
+        if (!current) return;
         setHistory(data);
         setRefusal(null);
       })
-      .catch((error) => setRefusal(refusalOf(error)));
+      .catch((error) => current && setRefusal(refusalOf(error)));
+    return () => {
+      current = false;
+    };
   }, [applied, page]);
 
   useEffect(() => {
+    let current = true;
     const { from: f, to: tt } = range(applied.from, applied.to);
-    if (f && tt) perDay(f, tt).then(setSeries, () => undefined);
+    if (f && tt)
+      perDay(f, tt).then(
+        (days) => current && setSeries(days),
+        () => undefined,
+      );
+    return () => {
+      current = false;
+    };
   }, [applied.from, applied.to]);
 
   const chartSeries = useMemo(
@@ -115,7 +136,7 @@ export function Usage() {
           <Chart
             title={t('chartTitle')}
             xLabel={t('day')}
-            formatX={formatDay}
+            xLabels={series.days}
             x={series.x}
             series={chartSeries}
           />
