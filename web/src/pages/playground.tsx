@@ -20,16 +20,24 @@ type Part = PartsAnswer['results'][number];
 /** A price summary of one condition or country. */
 type Bucket = StatsAnswer['stats']['by_country'][string];
 
-/** A public catalog list into a picker's state; a failed one leaves the picker empty. */
+/**
+ * A public catalog list into a picker's state; a failed one leaves the picker empty. Returns what
+ * drops its answer: an effect returns it, so the models of a make picked before, or the parts for
+ * what was typed before, never arrive after the current ones.
+ */
 function loadList<A extends { results: unknown[] }>(
   path: string,
   query: Record<string, string | number>,
   set: (items: A['results']) => void,
-) {
+): () => void {
+  let current = true;
   api<A>('GET', path, { credential: { kind: 'none' }, query }).then(
-    ({ data }) => set(data.results),
+    ({ data }) => current && set(data.results),
     () => undefined,
   );
+  return () => {
+    current = false;
+  };
 }
 
 /** The search fields as typed; empty ones are left out of the body. */
@@ -201,28 +209,35 @@ export function Playground() {
 
   // The pickers: makes and models with stock (what the search filters on), conditions, countries.
   useEffect(() => {
-    loadList<BrandsAnswer>('/data/catalog/brands', { per_page: 500 }, setMakes);
-    loadList<ConditionsAnswer>('/data/catalog/conditions', { lang }, setConditions);
-    loadList<CountriesAnswer>('/data/catalog/countries', { lang, per_page: 500 }, setCountries);
+    const drops = [
+      loadList<BrandsAnswer>('/data/catalog/brands', { per_page: 500 }, setMakes),
+      loadList<ConditionsAnswer>('/data/catalog/conditions', { lang }, setConditions),
+      loadList<CountriesAnswer>('/data/catalog/countries', { lang, per_page: 500 }, setCountries),
+    ];
+    return () => drops.forEach((drop) => drop());
   }, [lang]);
 
   useEffect(() => {
     setModels([]);
-    if (form.make)
-      loadList<ModelsAnswer>(
-        `/data/catalog/models/${encodeURIComponent(form.make)}`,
-        { per_page: 500 },
-        setModels,
-      );
+    if (!form.make) return;
+    return loadList<ModelsAnswer>(
+      `/data/catalog/models/${encodeURIComponent(form.make)}`,
+      { per_page: 500 },
+      setModels,
+    );
   }, [form.make]);
 
   // Part type-ahead: the catalog's names in the page's language, as the person types.
   useEffect(() => {
     if (form.part.trim().length < 2) return;
+    let drop = () => {};
     const timer = setTimeout(() => {
-      loadList<PartsAnswer>('/data/catalog/parts', { q: form.part, lang, per_page: 10 }, setParts);
+      drop = loadList<PartsAnswer>('/data/catalog/parts', { q: form.part, lang, per_page: 10 }, setParts);
     }, 200);
-    return () => clearTimeout(timer);
+    return () => {
+      clearTimeout(timer);
+      drop();
+    };
   }, [form.part, lang]);
 
   const run = async <A,>(path: string, body: Record<string, unknown>) => {
