@@ -19,7 +19,7 @@ import { migrate } from '../src/db/migrate.js';
 import { route } from '../src/http/route.js';
 import { startServer } from '../src/server.js';
 import { createServices } from '../src/services.js';
-import { benchConfig } from './bench-support.js';
+import { benchConfig, percentile } from './bench-support.js';
 
 const opts = new Command()
   .option('--requests <n>', 'sequential requests per route', '3000')
@@ -91,19 +91,13 @@ function timeOne(path: string, headers: Record<string, string>): Promise<number>
   });
 }
 
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!;
-
 // Warm-up, then interleave the routes so drift in the machine's load hits all of them alike.
 for (let i = 0; i < 300; i++) for (const t of targets) await timeOne(t.path, t.headers);
 const samples = targets.map(() => [] as number[]);
 for (let i = 0; i < Number(opts.requests); i++) {
   for (const [index, t] of targets.entries()) samples[index]!.push(await timeOne(t.path, t.headers));
 }
-const latency = samples.map((s) => {
-  const sorted = [...s].sort((a, b) => a - b);
-  return { p50: percentile(sorted, 0.5), p99: percentile(sorted, 0.99) };
-});
+const latency = samples.map((s) => ({ p50: percentile(s, 50), p99: percentile(s, 99) }));
 
 console.log(
   `Auth + limites: base de dados ${services.database.kind}, limites em ${services.redis ? 'Redis' : 'memória'}; ${opts.requests} pedidos sequenciais por rota.\n`,

@@ -26,6 +26,7 @@ import { openDatabase } from '../src/db/database.js';
 import { migrate } from '../src/db/migrate.js';
 import { buildCompiled } from './bench-server-process.js';
 import { startRedisServer } from './redis-server-process.js';
+import { percentile } from './bench-support.js';
 
 const opts = new Command()
   .option('--minutes <n>', 'measured minutes (a fault in each)', '10')
@@ -341,11 +342,6 @@ const { rows } = await admin.query<{
 const money = rows[0]!;
 
 // ---- report ----
-const percentile = (values: number[], p: number) => {
-  if (values.length === 0) return NaN;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-};
 const serverErrors = (map: Map<number, number>) =>
   [...map].filter(([s]) => s >= 500 && s !== 503).reduce((sum, [, n]) => sum + n, 0);
 const unavailable = (map: Map<number, number>) => map.get(503) ?? 0;

@@ -60,3 +60,10 @@ export function stopOnRequest(
     }
   });
 }
+
+/** The nearest-rank percentile (p in percent) of some measurements, in any order; NaN for none. */
+export function percentile(values: number[], p: number): number {
+  if (values.length === 0) return NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}

@@ -15,6 +15,7 @@ import { normalizeReference } from '../src/search/references.js';
 import { identifyPartTool } from '../src/tools/identify-part.js';
 import { TextReader } from '../src/tools/text-reader.js';
 import { labelDataUri, labelSet, LABEL_VARIANTS, type LabelSpec } from '../test/helpers/label-images.js';
+import { percentile } from './bench-support.js';
 
 const { values } = parseArgs({
   options: {
@@ -45,9 +46,6 @@ function labelStock(specs: LabelSpec[]): SearchEngine {
     ping: () => Promise.resolve(),
   };
 }
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
 interface Outcome {
   spec: LabelSpec;
