@@ -2,18 +2,33 @@ import { Client, type API } from '@opensearch-project/opensearch';
 import type { StockDocument } from '../src/search/engine.js';
 import { deleteLines, indexLines } from '../src/search/opensearch/documents.js';
 
-/** What the worker writes: current documents, and tombstones for items that are gone. */
+/** What a bulk request writes: current documents, and tombstones for items that are gone. */
 export interface WriteBatch {
   documents: StockDocument[];
   deletions: { id: number; version: number }[];
 }
 
+/** One item of a bulk request: what was sent, and what the cluster made of it. */
+export interface ItemResult {
+  itemId: number;
+  version: number;
+  deleted: boolean;
+  reason: string;
+}
+
 export interface WriteOutcome {
-  written: number;
-  /** refused because the index already holds this or a newer version: nothing to do */
+  /**
+   * The index holds the item at the version sent or a later one: written, a tombstone recorded
+   * (a delete of a document that is not there still records it), or refused with 409 because a
+   * newer version is already there.
+   */
+  acknowledged: Omit<ItemResult, 'reason'>[];
+  /** of the acknowledged, those refused with 409 (a newer version was already there) */
   stale: number;
-  /** ids that failed for another reason (retried by the job) */
-  failed: { id: string; reason: string }[];
+  /** refused for their content (400: a mapping error, an unparsable field): kept owed with the reason */
+  rejected: ItemResult[];
+  /** refused for a passing cause (429, 5xx, a blocked or missing index): written again later */
+  failed: ItemResult[];
 }
 
 export function createClusterClient(url: string): Client {
@@ -21,9 +36,9 @@ export function createClusterClient(url: string): Client {
 }
 
 /**
- * One bulk request with external versions; a 409 is a newer document already there. Writing
- * through the alias (`viaAlias`) requires it to exist: without it the cluster would create a
- * plain index of that name with guessed mappings.
+ * One bulk request with external versions, every item's answer read. Writing through the alias
+ * (`viaAlias`) requires it to exist: without it the cluster would create a plain index of that
+ * name with guessed mappings.
  */
 export async function writeBatch(
   client: Client,
@@ -32,21 +47,26 @@ export async function writeBatch(
   viaAlias = false,
 ): Promise<WriteOutcome> {
   const body = [...indexLines(index, batch.documents), ...deleteLines(index, batch.deletions)];
-  const outcome: WriteOutcome = { written: 0, stale: 0, failed: [] };
+  const outcome: WriteOutcome = { acknowledged: [], stale: 0, rejected: [], failed: [] };
   if (body.length === 0) return outcome;
+  const sent = [
+    ...batch.documents.map((d) => ({ itemId: d.id, version: d.version, deleted: false })),
+    ...batch.deletions.map((d) => ({ itemId: d.id, version: d.version, deleted: true })),
+  ];
   const response = await client.bulk({ body, ...(viaAlias ? { require_alias: true } : {}) });
   const answer: API.Bulk_ResponseBody = response.body;
-  for (const item of answer.items) {
+  answer.items.forEach((item, i) => {
     const result = item.index ?? item.delete ?? item.create ?? item.update;
-    if (!result) continue;
-    // A delete of a document that is not there (404) still records the tombstone.
-    if (result.status === 409) outcome.stale++;
-    else if (result.status >= 300 && !(item.delete && result.status === 404))
-      outcome.failed.push({
-        id: String(result._id),
-        reason: result.error?.reason ?? `status ${result.status}`,
-      });
-    else outcome.written++;
-  }
+    const what = sent[i]!;
+    if (!result) return void outcome.failed.push({ ...what, reason: 'no answer for this item' });
+    const status = result.status;
+    if (status < 300 || (what.deleted && status === 404 && !result.error) || status === 409) {
+      if (status === 409) outcome.stale++;
+      outcome.acknowledged.push(what);
+      return;
+    }
+    const reason = result.error ? `${result.error.type}: ${result.error.reason ?? ''}` : `status ${status}`;
+    (status === 400 ? outcome.rejected : outcome.failed).push({ ...what, reason });
+  });
   return outcome;
 }

@@ -1,37 +1,71 @@
-import { createServer, type Server } from 'node:http';
 import { Counter, Gauge, Registry, collectDefaultMetrics } from 'prom-client';
-import type { OutboxLag } from './outbox.js';
+import type { LedgerStatus } from './outbox.js';
 
-type CounterName = 'indexed' | 'deleted' | 'stale' | 'failed' | 'enqueued';
+type CounterName =
+  'indexed' | 'deleted' | 'stale' | 'rejected' | 'failed' | 'retries' | 'handed' | 'handedAgain' | 'repaired';
 
 const COUNTERS: Record<CounterName, { name: string; help: string }> = {
-  indexed: { name: 'search_indexer_documents_indexed_total', help: 'documents written to the index' },
-  deleted: { name: 'search_indexer_documents_deleted_total', help: 'tombstones written to the index' },
+  indexed: { name: 'search_indexer_documents_indexed_total', help: 'documents the index acknowledged' },
+  deleted: { name: 'search_indexer_documents_deleted_total', help: 'tombstones the index acknowledged' },
   stale: {
     name: 'search_indexer_stale_versions_total',
-    help: 'writes refused because the index already held that or a newer version',
+    help: 'writes refused because the index already held that or a newer version (acknowledged)',
   },
-  failed: { name: 'search_indexer_failures_total', help: 'documents the cluster refused (retried)' },
-  enqueued: { name: 'search_indexer_jobs_enqueued_total', help: 'outbox rows relayed as jobs' },
+  rejected: {
+    name: 'search_indexer_rejected_documents_total',
+    help: 'documents the cluster refused for their content (kept owed, tried again later)',
+  },
+  failed: {
+    name: 'search_indexer_failures_total',
+    help: 'documents the cluster refused for a passing cause (written again later)',
+  },
+  retries: {
+    name: 'search_indexer_retries_total',
+    help: 'batches put back in the queue because a dependency failed (no attempt spent)',
+  },
+  handed: { name: 'search_indexer_jobs_enqueued_total', help: 'owed changes handed to the queue' },
+  handedAgain: {
+    name: 'search_indexer_changes_handed_again_total',
+    help: 'owed changes handed out again after their lease ended without a confirmation',
+  },
+  repaired: {
+    name: 'search_index_repairs_total',
+    help: 'items found different from PostgreSQL and written again (sweep and index:verify --repair)',
+  },
 };
 
+/** What the last complete sweep found (indexer/verify/sweep.ts), as PostgreSQL keeps it. */
+export interface SweepStatus {
+  lastCompletedAt: Date | null;
+  lastDrift: number | null;
+  /** share of the id ranges the current pass has covered, 0..1 */
+  progress: number;
+}
+
 /**
- * The figures an operator needs: documents indexed per second, failures and the outbox lag.
- * Kept as plain numbers (for the progress log lines) and as Prometheus metrics (prom-client) on
- * the indexer's /metrics endpoint, with the process' default metrics.
+ * The figures an operator needs: what the index owes and since when, what it refused, what the
+ * verification found, and the indexer's throughput. Kept as plain numbers (for the progress log
+ * lines) and as Prometheus metrics (prom-client) on the indexer's /metrics.
  */
 export class IndexerMetrics {
   readonly registry = new Registry();
-  indexed = 0;
-  deleted = 0;
-  stale = 0;
-  failed = 0;
-  enqueued = 0;
-  outboxPending = 0;
-  outboxLagSeconds = 0;
+  readonly totals: Record<CounterName, number> = {
+    indexed: 0,
+    deleted: 0,
+    stale: 0,
+    rejected: 0,
+    failed: 0,
+    retries: 0,
+    handed: 0,
+    handedAgain: 0,
+    repaired: 0,
+  };
+  ledger: LedgerStatus = { owed: 0, handed: 0, rejected: 0, oldestSeconds: 0 };
   private readonly counters: Record<CounterName, Counter>;
-  private readonly pendingGauge: Gauge;
-  private readonly lagGauge: Gauge;
+  private readonly gauges: Record<
+    'owed' | 'handed' | 'rejected' | 'lag' | 'drift' | 'lastSweep' | 'sweepProgress' | 'noeviction',
+    Gauge
+  >;
   private lastDone = 0;
   private lastAt = Date.now();
 
@@ -40,16 +74,26 @@ export class IndexerMetrics {
     this.counters = Object.fromEntries(
       Object.entries(COUNTERS).map(([key, c]) => [key, new Counter({ ...c, registers })]),
     ) as Record<CounterName, Counter>;
-    this.pendingGauge = new Gauge({
-      name: 'search_outbox_pending_rows',
-      help: 'outbox rows not yet relayed to the queue',
-      registers,
-    });
-    this.lagGauge = new Gauge({
-      name: 'search_outbox_lag_seconds',
-      help: 'age of the oldest pending outbox row (0 when none)',
-      registers,
-    });
+    const gauge = (name: string, help: string) => new Gauge({ name, help, registers });
+    this.gauges = {
+      owed: gauge('search_outbox_pending_rows', 'changes not yet confirmed in the index (handed out or not)'),
+      handed: gauge('search_outbox_handed_rows', 'changes handed to the queue and waiting for confirmation'),
+      rejected: gauge('search_outbox_rejected_rows', 'documents the cluster refuses for their content'),
+      lag: gauge(
+        'search_outbox_lag_seconds',
+        'age of the oldest change not yet confirmed in the index (0 when none)',
+      ),
+      drift: gauge('search_index_drift_items', 'items the last complete verification sweep found different'),
+      lastSweep: gauge(
+        'search_index_last_sweep_timestamp_seconds',
+        'when the last complete verification sweep ended (Unix time; 0: none yet)',
+      ),
+      sweepProgress: gauge('search_index_sweep_progress_ratio', 'share of the current sweep done'),
+      noeviction: gauge(
+        'search_indexer_redis_noeviction',
+        "1 when Redis's maxmemory-policy is noeviction (as BullMQ needs), 0 otherwise or unknown",
+      ),
+    };
   }
 
   /** Also collects the process' CPU, memory and event-loop figures (only the indexer process). */
@@ -60,36 +104,39 @@ export class IndexerMetrics {
 
   count(what: CounterName, n: number): void {
     if (n <= 0) return;
-    this[what] += n;
+    this.totals[what] += n;
     this.counters[what].inc(n);
   }
 
-  setOutboxLag(lag: OutboxLag): void {
-    this.outboxPending = lag.pending;
-    this.outboxLagSeconds = lag.oldestSeconds;
-    this.pendingGauge.set(lag.pending);
-    this.lagGauge.set(lag.oldestSeconds);
+  setLedger(status: LedgerStatus): void {
+    this.ledger = status;
+    this.gauges.owed.set(status.owed);
+    this.gauges.handed.set(status.handed);
+    this.gauges.rejected.set(status.rejected);
+    this.gauges.lag.set(status.oldestSeconds);
+  }
+
+  setSweep(status: SweepStatus): void {
+    if (status.lastDrift !== null) this.gauges.drift.set(status.lastDrift);
+    this.gauges.lastSweep.set(status.lastCompletedAt ? status.lastCompletedAt.getTime() / 1000 : 0);
+    this.gauges.sweepProgress.set(status.progress);
+  }
+
+  setRedisNoEviction(ok: boolean): void {
+    this.gauges.noeviction.set(ok ? 1 : 0);
+  }
+
+  async expose(): Promise<{ contentType: string; text: string }> {
+    return { contentType: this.registry.contentType, text: await this.registry.metrics() };
   }
 
   /** Documents (indexed + deleted) per second since the previous call (the logging interval). */
   rate(now = Date.now()): number {
     const seconds = Math.max(0.001, (now - this.lastAt) / 1000);
-    const done = this.indexed + this.deleted;
+    const done = this.totals.indexed + this.totals.deleted;
     const rate = (done - this.lastDone) / seconds;
     this.lastDone = done;
     this.lastAt = now;
     return Math.round(rate * 10) / 10;
   }
-}
-
-/** GET /metrics in the Prometheus text format; port 0 picks a free one. */
-export function serveMetrics(metrics: IndexerMetrics, port: number, host = '0.0.0.0'): Promise<Server> {
-  const server = createServer((req, res) => {
-    if (req.url !== '/metrics') return void res.writeHead(404).end();
-    metrics.registry.metrics().then(
-      (text) => res.writeHead(200, { 'content-type': metrics.registry.contentType }).end(text),
-      () => res.writeHead(500).end(),
-    );
-  });
-  return new Promise((resolve) => server.listen(port, host, () => resolve(server)));
 }

@@ -1,12 +1,18 @@
 import { sql } from 'kysely';
 import type { Database } from '../src/db/database.js';
+import type { OwedChange } from './index-queue.js';
 
-/** A pending change: item X reached version V (deleted: V is the tombstone's version). */
-export interface OutboxEntry {
-  id: number;
-  itemId: number;
-  version: number;
-  deleted: boolean;
+/**
+ * The outbox is PostgreSQL's ledger of what the search index owes: one row per item, written by the
+ * stock tables' triggers in the same transaction as the change (sql/0020, 0029, 0031). A row stays
+ * owed (done_at null) until the worker has seen OpenSearch acknowledge that item at that version or
+ * later; the queue only carries rows to the worker, and whatever it loses is handed out again.
+ */
+
+/** An owed row as the relay claims it. */
+export interface OwedRow extends OwedChange {
+  /** the job it was last handed to; null when never handed out (or changed since) */
+  jobId: string | null;
 }
 
 /**
@@ -24,48 +30,176 @@ export async function enableOutbox(db: Database): Promise<void> {
 }
 
 /**
- * Turns the outbox triggers off and drops what was pending, for a deployment that no longer runs
- * an indexer (otherwise every change would pile up unread). Returns the rows dropped.
+ * Turns the outbox triggers off and drops what was owed, for a deployment that no longer runs an
+ * indexer (otherwise every change would pile up unread). Returns the rows dropped.
  */
 export async function disableOutbox(db: Database): Promise<number> {
   return db.transaction().execute(async (trx) => {
-    await sql`update search_indexer_state set enabled = false where singleton`.execute(trx);
-    const dropped = await sql<{ n: string }>`
-      with gone as (delete from search_outbox where done_at is null returning 1) select count(*) as n from gone`.execute(
-      trx,
-    );
-    await sql`delete from search_outbox`.execute(trx);
-    return Number(dropped.rows[0]!.n);
+    await trx
+      .updateTable('search_indexer_state')
+      .set({ enabled: false })
+      .where('singleton', '=', true)
+      .execute();
+    const dropped = await trx.deleteFrom('search_outbox').where('done_at', 'is', null).executeTakeFirst();
+    await trx.deleteFrom('search_outbox').execute();
+    return Number(dropped.numDeletedRows);
   });
 }
 
 /**
- * Claims up to `limit` pending rows in outbox order, hands them to `deliver` and marks them done,
- * all in one transaction: a crash before the commit leaves them pending (delivered again, which
- * the job ids dedupe); rows locked by another relay are skipped.
+ * Claims up to `limit` owed rows whose time has come (new changes, ended leases, refusals due for
+ * another try), oldest first, and leases them at once, in one statement: no lock is held while the
+ * relay then talks to Redis, so a slow or absent Redis never holds up a stock change. Rows another
+ * relay is claiming are skipped.
  */
-export async function relayBatch(
+export async function claimAvailable(db: Database, limit: number, leaseSeconds: number): Promise<OwedRow[]> {
+  const result = await sql<{ item_id: string; version: string; deleted: boolean; job_id: string | null }>`
+    update search_outbox o set available_at = now() + make_interval(secs => ${leaseSeconds})
+     where o.id in (select id from search_outbox
+                     where done_at is null and available_at <= now()
+                     order by available_at, id limit ${limit}
+                     for update skip locked)
+    returning o.item_id, o.version, o.deleted, o.job_id`.execute(db);
+  return result.rows.map((r) => ({
+    itemId: Number(r.item_id),
+    version: Number(r.version),
+    deleted: r.deleted,
+    jobId: r.job_id,
+  }));
+}
+
+/**
+ * These claimed rows went to the queue as `jobId`. A row that a newer change raised meanwhile is
+ * left alone: its new version is handed out on its own.
+ */
+export async function markHanded(db: Database, rows: OwedChange[], jobId: string): Promise<void> {
+  if (rows.length === 0) return;
+  await sql`
+    update search_outbox o set job_id = ${jobId}, handed_count = o.handed_count + 1
+      from unnest(${rows.map((r) => String(r.itemId))}::bigint[],
+                  ${rows.map((r) => String(r.version))}::bigint[]) as r(item_id, version)
+     where o.item_id = r.item_id and o.version = r.version and o.done_at is null`.execute(db);
+}
+
+/** These claimed rows could not be handed to the queue: available again at once. */
+export async function releaseClaim(db: Database, rows: OwedChange[]): Promise<void> {
+  if (rows.length === 0) return;
+  await db
+    .updateTable('search_outbox')
+    .set({ available_at: sql`now()` })
+    .where('done_at', 'is', null)
+    .where(
+      'item_id',
+      'in',
+      rows.map((r) => String(r.itemId)),
+    )
+    .execute();
+}
+
+/** An item acknowledged by the index at a version: its row is settled if it owes no later one. */
+export interface Acknowledged {
+  itemId: number;
+  version: number;
+}
+
+/**
+ * Settles the rows the index has acknowledged: an item's row is done when the version acknowledged
+ * is at least the row's. A row that a newer change raised meanwhile stays owed (the condition is
+ * checked again once that change's transaction has ended, so it can never be settled by an older
+ * acknowledgement).
+ */
+export async function confirmDelivered(db: Database, acknowledged: Acknowledged[]): Promise<number> {
+  if (acknowledged.length === 0) return 0;
+  const result = await sql`
+    update search_outbox o set done_at = now(), rejected_reason = null, rejected_at = null
+      from unnest(${acknowledged.map((a) => String(a.itemId))}::bigint[],
+                  ${acknowledged.map((a) => String(a.version))}::bigint[]) as a(item_id, version)
+     where o.item_id = a.item_id and o.done_at is null and o.version <= a.version`.execute(db);
+  return Number(result.numAffectedRows ?? 0);
+}
+
+/** A document the cluster refused for its content, at the version that was written. */
+export interface Rejection {
+  itemId: number;
+  version: number;
+  deleted: boolean;
+  reason: string;
+}
+
+/**
+ * Documents the cluster refused for their content stay owed, with the reason, and are tried again
+ * after `retrySeconds` (the cause may be fixed in the cluster: a mapping, an analyzer) or at once
+ * when the item changes. An item with no owed row (a rebuild or a repair wrote it) gets one, so
+ * that nothing refused is ever without a trace.
+ */
+export async function recordRejected(
+  db: Database,
+  rejections: Rejection[],
+  retrySeconds: number,
+): Promise<void> {
+  if (rejections.length === 0) return;
+  await sql`
+    insert into search_outbox (item_id, version, deleted, rejected_reason, rejected_at, available_at)
+    select item_id, version, deleted, reason, now(), now() + make_interval(secs => ${retrySeconds})
+      from unnest(${rejections.map((r) => String(r.itemId))}::bigint[],
+                  ${rejections.map((r) => String(r.version))}::bigint[],
+                  ${rejections.map((r) => r.deleted)}::boolean[],
+                  ${rejections.map((r) => r.reason.slice(0, 1_000))}::text[]) as r(item_id, version, deleted, reason)
+    on conflict (item_id) where done_at is null do update
+      set rejected_reason = excluded.rejected_reason, rejected_at = excluded.rejected_at,
+          available_at = excluded.available_at, job_id = null
+      where search_outbox.version <= excluded.version`.execute(db);
+}
+
+/** Of these items, those the index still owes (in flight: not drift). */
+export async function owedAmong(db: Database, itemIds: number[]): Promise<Set<number>> {
+  if (itemIds.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('search_outbox')
+    .select('item_id')
+    .where('done_at', 'is', null)
+    .where('item_id', 'in', itemIds.map(String))
+    .execute();
+  return new Set(rows.map((r) => Number(r.item_id)));
+}
+
+export interface RejectedRow {
+  itemId: number;
+  version: number;
+  reason: string;
+  rejectedAt: Date;
+}
+
+/** The documents the cluster refuses now, oldest first (index:verify lists them). */
+export async function listRejected(
   db: Database,
   limit: number,
-  deliver: (entries: OutboxEntry[]) => Promise<void>,
-): Promise<number> {
-  return db.transaction().execute(async (trx) => {
-    const rows = await sql<{ id: string; item_id: string; version: string; deleted: boolean }>`
-      select id, item_id, version, deleted from search_outbox
-      where done_at is null order by id limit ${limit} for update skip locked`.execute(trx);
-    if (rows.rows.length === 0) return 0;
-    const entries = rows.rows.map((r) => ({
-      id: Number(r.id),
+): Promise<{ total: number; rows: RejectedRow[] }> {
+  const [total, rows] = await Promise.all([
+    db
+      .selectFrom('search_outbox')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('done_at', 'is', null)
+      .where('rejected_reason', 'is not', null)
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('search_outbox')
+      .select(['item_id', 'version', 'rejected_reason', 'rejected_at'])
+      .where('done_at', 'is', null)
+      .where('rejected_reason', 'is not', null)
+      .orderBy('rejected_at')
+      .limit(limit)
+      .execute(),
+  ]);
+  return {
+    total: Number(total.n),
+    rows: rows.map((r) => ({
       itemId: Number(r.item_id),
       version: Number(r.version),
-      deleted: r.deleted,
-    }));
-    await deliver(entries);
-    await sql`update search_outbox set done_at = now() where id = any(${entries.map((e) => String(e.id))}::bigint[])`.execute(
-      trx,
-    );
-    return entries.length;
-  });
+      reason: r.rejected_reason!,
+      rejectedAt: r.rejected_at!,
+    })),
+  };
 }
 
 /**
@@ -75,8 +209,8 @@ export async function relayBatch(
 export const REBUILD_HEARTBEAT_TIMEOUT_SECONDS = 900;
 
 /**
- * Relayed rows are kept `keepSeconds` for the lag figures, then go, except those a rebuild in
- * progress will replay (numbered after its mark: indexer/catch-up.ts).
+ * Settled rows are kept `keepSeconds` (a rebuild in progress replays those numbered after its
+ * mark: indexer/catch-up.ts, and they hold them back as long as its heartbeat lasts), then go.
  */
 export async function pruneOutbox(db: Database, keepSeconds: number): Promise<number> {
   const result = await sql`
@@ -88,16 +222,30 @@ export async function pruneOutbox(db: Database, keepSeconds: number): Promise<nu
   return Number(result.numAffectedRows ?? 0);
 }
 
-export interface OutboxLag {
-  pending: number;
-  /** age of the oldest pending row, 0 when none */
+/** What the index owes now. */
+export interface LedgerStatus {
+  /** changes not yet confirmed in the index (handed out or not) */
+  owed: number;
+  /** of those, handed to the queue and waiting for confirmation */
+  handed: number;
+  /** of those, refused by the cluster for their content */
+  rejected: number;
+  /** age of the oldest unconfirmed change, 0 when none */
   oldestSeconds: number;
 }
 
-export async function outboxLag(db: Database): Promise<OutboxLag> {
-  const result = await sql<{ pending: string; oldest: number | null }>`
-    select count(*) as pending, extract(epoch from now() - min(created_at))::float8 as oldest
-    from search_outbox where done_at is null`.execute(db);
+export async function ledgerStatus(db: Database): Promise<LedgerStatus> {
+  const result = await sql<{ owed: string; handed: string; rejected: string; oldest: number | null }>`
+    select count(*) as owed,
+           count(*) filter (where job_id is not null) as handed,
+           count(*) filter (where rejected_reason is not null) as rejected,
+           extract(epoch from now() - min(created_at))::float8 as oldest
+      from search_outbox where done_at is null`.execute(db);
   const row = result.rows[0]!;
-  return { pending: Number(row.pending), oldestSeconds: Math.max(0, row.oldest ?? 0) };
+  return {
+    owed: Number(row.owed),
+    handed: Number(row.handed),
+    rejected: Number(row.rejected),
+    oldestSeconds: Math.max(0, row.oldest ?? 0),
+  };
 }

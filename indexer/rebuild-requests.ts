@@ -2,6 +2,7 @@ import type { Client } from '@opensearch-project/opensearch';
 import { sql } from 'kysely';
 import type { Database } from '../src/db/database.js';
 import type { Logger } from '../src/logger.js';
+import { aliasTargets } from './index-admin.js';
 import { rebuildIndex, type RebuildResult } from './rebuild.js';
 
 /** After a failed rebuild the next attempt waits this long, doubling up to the maximum. */
@@ -26,8 +27,17 @@ export class RebuildRequests {
     private readonly client: Client,
     private readonly alias: string,
     private readonly logger: Logger,
-    private readonly now: () => number = Date.now,
+    private readonly options: {
+      /** run after each rebuild's swap (the indexer verifies the new index) */
+      afterRebuild?: (built: RebuildResult) => Promise<void>;
+      rejectedRetrySeconds?: number;
+      now?: () => number;
+    } = {},
   ) {}
+
+  private now(): number {
+    return (this.options.now ?? Date.now)();
+  }
 
   /** Asks for a rebuild (the indexer's own start, when the index is missing or outdated). */
   async request(): Promise<void> {
@@ -40,10 +50,14 @@ export class RebuildRequests {
     try {
       const requested = await this.pending();
       if (requested === null) return null;
-      this.logger.warn({ requestedAt: requested }, 'a rebuild of the index was asked for: rebuilding');
+      // A first build is the normal first step of a new deployment; a rebuild of a live index is news.
+      const first = (await aliasTargets(this.client, this.alias)).length === 0;
+      if (first) this.logger.info({ alias: this.alias }, 'building the index for the first time');
+      else this.logger.warn({ requestedAt: requested }, 'a rebuild of the index was asked for: rebuilding');
       let built: RebuildResult;
       try {
         built = await rebuildIndex(this.db, this.client, this.alias, {
+          rejectedRetrySeconds: this.options.rejectedRetrySeconds,
           onWait: (seconds, transactions) =>
             this.logger.warn(
               { seconds, transactions },
@@ -63,7 +77,15 @@ export class RebuildRequests {
       this.failures = 0;
       await sql`update search_indexer_state set rebuild_requested_at = null
                 where singleton and rebuild_requested_at <= ${requested}::timestamptz`.execute(this.db);
-      this.logger.info({ index: built.index, documents: built.documents }, 'index rebuilt');
+      this.logger.info(
+        { index: built.index, documents: built.documents },
+        first ? 'index built' : 'index rebuilt',
+      );
+      await this.options
+        .afterRebuild?.(built)
+        .catch((error: unknown) =>
+          this.logger.error({ err: error }, 'the new index could not be verified; the sweep will'),
+        );
       return built;
     } finally {
       this.running = false;

@@ -2,7 +2,7 @@ import type { Client } from '@opensearch-project/opensearch';
 import type { Database } from '../src/db/database.js';
 import { readStockDocumentsAfter } from '../src/search/stock-documents.js';
 import { catchUp, rebuildRegistry, takeChangeMark } from './catch-up.js';
-import { writeBatch } from './cluster.js';
+import { writeBatch, type WriteOutcome } from './cluster.js';
 import {
   aliasTargets,
   createLoadingIndex,
@@ -13,7 +13,7 @@ import {
   swapAlias,
   versionedIndices,
 } from './index-admin.js';
-import { enableOutbox } from './outbox.js';
+import { enableOutbox, recordRejected } from './outbox.js';
 
 export interface RebuildResult {
   index: string;
@@ -30,6 +30,26 @@ export interface RebuildOptions {
   /** told when the mark waits for transactions still open, with the seconds waited */
   onWait?: (seconds: number, transactions: number) => void;
   onStage?: (stage: RebuildStage, index: string) => Promise<void>;
+  /** seconds before a document the cluster refused for its content is tried again (by the worker) */
+  rejectedRetrySeconds?: number;
+}
+
+/**
+ * What a write of the rebuild means for it: documents refused for their content are recorded in
+ * the outbox with the reason (the worker tries them again; index:verify lists them) and the build
+ * goes on, since one bad row must not keep every rebuild from finishing; anything else refused
+ * fails the build, which is tried again.
+ */
+async function settle(db: Database, outcome: WriteOutcome, rejectedRetrySeconds: number): Promise<void> {
+  await recordRejected(db, outcome.rejected, rejectedRetrySeconds);
+  if (outcome.failed.length) {
+    throw new Error(
+      `documents not written: ${outcome.failed
+        .slice(0, 10)
+        .map((f) => `${f.itemId} (${f.reason})`)
+        .join(', ')}`,
+    );
+  }
 }
 
 /**
@@ -46,7 +66,13 @@ export async function rebuildIndex(
   alias: string,
   options: RebuildOptions = {},
 ): Promise<RebuildResult> {
-  const { batchSize = 2_000, progress = () => undefined, onStage = async () => undefined } = options;
+  const {
+    batchSize = 2_000,
+    progress = () => undefined,
+    onStage = async () => undefined,
+    rejectedRetrySeconds = 600,
+  } = options;
+  const written = (outcome: WriteOutcome) => settle(db, outcome, rejectedRetrySeconds);
   await enableOutbox(db);
   await deleteAbandoned(db, client, alias);
   const index = await nextIndexName(client, alias);
@@ -54,17 +80,17 @@ export async function rebuildIndex(
   await rebuildRegistry.register(db, index, mark);
   try {
     await createLoadingIndex(client, index);
-    const done = await loadAll(db, client, index, batchSize, async (n) => {
+    const done = await loadAll(db, client, index, batchSize, written, async (n) => {
       await rebuildRegistry.heartbeat(db, index);
       progress(n);
     });
     await onStage('loaded', index);
-    await replay(db, client, index, mark);
+    await written(await catchUp(db, client, index, mark));
     await finishLoad(client, index);
     await onStage('caught-up', index);
     const previous = await swapAlias(client, alias, index);
     await onStage('swapped', index);
-    await replay(db, client, index, mark);
+    await written(await catchUp(db, client, index, mark));
     await deleteIndices(client, previous);
     return { index, documents: done, removed: previous };
   } catch (error) {
@@ -81,14 +107,15 @@ const LOAD_CONCURRENCY = 2;
 /**
  * Every stock item into `index`, in id order, batch by batch, with up to LOAD_CONCURRENCY bulk
  * requests in flight (reading PostgreSQL and writing the cluster overlap). Returns the documents
- * loaded; `written` is told the running total as batches complete, in order.
+ * loaded; each write is settled by `settleWrite`, then `loaded` is told the running total, in order.
  */
 async function loadAll(
   db: Database,
   client: Client,
   index: string,
   batchSize: number,
-  written: (done: number) => Promise<void>,
+  settleWrite: (outcome: WriteOutcome) => Promise<void>,
+  loaded: (done: number) => Promise<void>,
 ): Promise<number> {
   let done = 0;
   let after = 0;
@@ -103,14 +130,9 @@ async function loadAll(
     inFlight.push(write.catch(() => undefined));
     completed = completed
       .then(async () => {
-        const outcome = await write;
-        if (outcome.failed.length) {
-          throw new Error(
-            `documents not indexed: ${outcome.failed.map((f) => `${f.id} (${f.reason})`).join(', ')}`,
-          );
-        }
+        await settleWrite(await write);
         done += documents.length;
-        await written(done);
+        await loaded(done);
       })
       .catch((error: unknown) => {
         failure ??= { error };
@@ -131,11 +153,4 @@ async function deleteAbandoned(db: Database, client: Client, alias: string): Pro
   const building = await rebuildRegistry.active(db);
   const abandoned = (await versionedIndices(client, alias)).filter((i) => !live.has(i) && !building.has(i));
   await deleteIndices(client, abandoned);
-}
-
-async function replay(db: Database, client: Client, index: string, mark: number): Promise<void> {
-  const outcome = await catchUp(db, client, index, mark);
-  if (outcome.failed.length) {
-    throw new Error(`changes not replayed: ${outcome.failed.map((f) => `${f.id} (${f.reason})`).join(', ')}`);
-  }
 }

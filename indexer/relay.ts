@@ -1,44 +1,106 @@
+import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import type { Queue } from 'bullmq';
 import type { Database } from '../src/db/database.js';
 import type { Logger } from '../src/logger.js';
-import { relayBatch } from './outbox.js';
-import { enqueue, type IndexJob } from './worker.js';
+import type { IndexJob, OwedChange } from './index-queue.js';
 import type { IndexerMetrics } from './metrics.js';
+import { claimAvailable, markHanded, releaseClaim, type OwedRow } from './outbox.js';
 
 export interface RelayOptions {
-  batchSize?: number;
+  /** owed rows per job (one bulk request each) */
+  batchSize: number;
+  /** how long a handed-out row waits for its confirmation before it is handed out again */
+  leaseSeconds: number;
+  /** jobs waiting in the queue beyond which the relay holds back (the worker is behind or paused) */
+  maxQueuedJobs: number;
   /** polling is the mechanism; NOTIFY only shortens the wait */
-  pollMs?: number;
+  pollMs: number;
 }
 
-/** Moves pending outbox rows into the queue until stopped. */
+export const DEFAULT_RELAY_OPTIONS: RelayOptions = {
+  batchSize: 1_000,
+  leaseSeconds: 120,
+  maxQueuedJobs: 20,
+  pollMs: 1_000,
+};
+
+/** Job states in which a job will still be processed: rows handed to it wait for it. */
+const ALIVE = new Set(['waiting', 'active', 'delayed', 'prioritized', 'waiting-children']);
+
+/**
+ * Hands owed outbox rows to the queue, in jobs of up to `batchSize` rows, and hands out again the
+ * rows whose lease ended without a confirmation: their job was lost (Redis emptied, the job removed),
+ * failed, or finished without settling them (the index refused, PostgreSQL was away). A row whose job
+ * is still queued or running has its lease extended instead, so a long outage of the cluster does
+ * not pile up copies of the same work.
+ */
 export class OutboxRelay {
   private running = false;
   private wake: (() => void) | null = null;
   private loop: Promise<void> | null = null;
   private listener: pg.PoolClient | null = null;
   private pool: pg.Pool | null = null;
+  private readonly options: RelayOptions;
 
   constructor(
     private readonly db: Database,
     private readonly queue: Queue<IndexJob>,
     private readonly metrics: IndexerMetrics,
     private readonly logger: Logger,
-    private readonly options: RelayOptions = {},
-  ) {}
+    options: Partial<RelayOptions> = {},
+  ) {
+    this.options = { ...DEFAULT_RELAY_OPTIONS, ...options };
+  }
 
-  /** Relays everything pending now; returns the number of rows relayed. */
+  /** Hands out everything available now (while the queue has room); returns the rows handed out. */
   async drain(): Promise<number> {
     let total = 0;
     for (;;) {
-      const n = await relayBatch(this.db, this.options.batchSize ?? 1_000, (entries) =>
-        enqueue(this.queue, entries),
-      );
-      this.metrics.count('enqueued', n);
-      total += n;
-      if (n === 0) return total;
+      if (!(await this.queueHasRoom())) return total;
+      const rows = await claimAvailable(this.db, this.options.batchSize, this.options.leaseSeconds);
+      if (rows.length === 0) return total;
+      total += await this.handOut(rows);
     }
+  }
+
+  private async queueHasRoom(): Promise<boolean> {
+    const counts = await this.queue.getJobCounts('waiting', 'prioritized', 'delayed');
+    const queued = (counts.waiting ?? 0) + (counts.prioritized ?? 0) + (counts.delayed ?? 0);
+    return queued < this.options.maxQueuedJobs;
+  }
+
+  private async handOut(rows: OwedRow[]): Promise<number> {
+    const alive = await this.aliveJobs(rows);
+    const toHand: OwedChange[] = rows
+      .filter((r) => r.jobId === null || !alive.has(r.jobId))
+      .map(({ itemId, version, deleted }) => ({ itemId, version, deleted }));
+    const again = rows.filter((r) => r.jobId !== null && !alive.has(r.jobId)).length;
+    if (again > 0) {
+      this.metrics.count('handedAgain', again);
+      this.logger.warn(
+        { rows: again },
+        'changes handed out again: their job was lost or ended without the index confirming them',
+      );
+    }
+    if (toHand.length === 0) return 0;
+    const jobId = randomUUID();
+    try {
+      await this.queue.add('index', { changes: toHand }, { jobId });
+    } catch (error) {
+      await releaseClaim(this.db, toHand);
+      throw error;
+    }
+    await markHanded(this.db, toHand, jobId);
+    this.metrics.count('handed', toHand.length);
+    return toHand.length;
+  }
+
+  /** Of the jobs these rows were last handed to, those still queued or running. */
+  private async aliveJobs(rows: OwedRow[]): Promise<Set<string>> {
+    const ids = [...new Set(rows.map((r) => r.jobId).filter((id): id is string => id !== null))];
+    const states = await Promise.all(ids.map((id) => this.queue.getJobState(id)));
+    return new Set(ids.filter((_, i) => ALIVE.has(states[i]!)));
   }
 
   async start(pool: pg.Pool | null): Promise<void> {
@@ -84,7 +146,7 @@ export class OutboxRelay {
       }
       if (!this.running) break;
       await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, this.options.pollMs ?? 1_000);
+        const timer = setTimeout(resolve, this.options.pollMs);
         this.wake = () => {
           clearTimeout(timer);
           resolve();

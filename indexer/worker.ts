@@ -1,170 +1,112 @@
-import type { Client } from '@opensearch-project/opensearch';
-import { Queue, Worker, type ConnectionOptions, type Job } from 'bullmq';
-import type { Database } from '../src/db/database.js';
+import { Worker, type ConnectionOptions, type Job, type Queue } from 'bullmq';
 import type { Logger } from '../src/logger.js';
-import { readStockDocuments } from '../src/search/stock-documents.js';
-import { writeBatch } from './cluster.js';
-import type { IndexerMetrics } from './metrics.js';
-import type { OutboxEntry } from './outbox.js';
+import { deliverChanges, type DeliveryTarget } from './delivery.js';
+import { QUEUE_NAME, queuePrefix, type IndexJob } from './index-queue.js';
+import { isPassingFailure } from './passing-failures.js';
 
-export const QUEUE_NAME = 'search-index';
-
-/** One job per item version; the id makes a repeated enqueue of the same change a no-op. */
-export interface IndexJob {
-  itemId: number;
-  version: number;
-  deleted: boolean;
+export interface WorkerOptions {
+  /** jobs (bulk requests) in flight at once */
+  concurrency: number;
+  /** the first wait after a passing failure; each further one doubles it, up to `retryMaxMs` */
+  retryFirstMs: number;
+  retryMaxMs: number;
+  /**
+   * How long a job stays claimed without its worker renewing the lock, and how often workers look
+   * for such jobs: a worker that dies mid-bulk leaves its job to another after about this long
+   * (BullMQ's stalled-job check). The relay's lease covers the rest.
+   */
+  lockDurationMs: number;
+  stalledIntervalMs: number;
 }
 
-export const jobId = (e: { itemId: number; version: number }): string => `item-${e.itemId}-v${e.version}`;
+export const DEFAULT_WORKER_OPTIONS: WorkerOptions = {
+  concurrency: 4,
+  retryFirstMs: 1_000,
+  retryMaxMs: 30_000,
+  lockDurationMs: 30_000,
+  stalledIntervalMs: 30_000,
+};
 
-export interface QueueOptions {
-  /** keeps several deployments (or test runs) on one Redis apart */
-  prefix?: string;
-  /** first retry delay; each further attempt waits twice as long */
-  backoffMs?: number;
-}
-
-export function createIndexQueue(
-  connection: ConnectionOptions,
-  { prefix, backoffMs = 1_000 }: QueueOptions = {},
-): Queue<IndexJob> {
-  return new Queue<IndexJob>(QUEUE_NAME, {
-    connection,
-    ...(prefix ? { prefix } : {}),
-    defaultJobOptions: {
-      attempts: 8,
-      backoff: { type: 'exponential', delay: backoffMs },
-      // Completed ids are kept for an hour so a redelivered outbox row is still deduped.
-      removeOnComplete: { age: 3_600, count: 100_000 },
-      removeOnFail: { age: 7 * 24 * 3_600 },
-    },
-  });
-}
-
-export async function enqueue(queue: Queue<IndexJob>, entries: OutboxEntry[]): Promise<void> {
-  await queue.addBulk(
-    entries.map((e) => ({
-      name: 'index',
-      data: { itemId: e.itemId, version: e.version, deleted: e.deleted },
-      opts: { jobId: jobId(e) },
-    })),
-  );
-}
-
-interface Pending {
-  job: IndexJob;
-  resolve: () => void;
-  reject: (error: Error) => void;
+/** The wait before the next try after passing failures in a row: doubling, capped, reset by a success. */
+class RetryDelay {
+  private failures = 0;
+  constructor(
+    private readonly firstMs: number,
+    private readonly maxMs: number,
+  ) {}
+  next(): number {
+    const delay = Math.min(this.firstMs * 2 ** this.failures, this.maxMs);
+    this.failures = Math.min(this.failures + 1, 30);
+    return delay;
+  }
+  reset(): void {
+    this.failures = 0;
+  }
 }
 
 /**
- * Jobs are per item, bulk requests are per batch: the worker runs many jobs at once and this
- * gathers those in flight into one read from Postgres and one bulk request.
+ * The consumer: each job is a batch of owed changes written in one bulk request (deliverChanges).
+ * A passing cause — the cluster unreachable, slow, overloaded (429), failing (5xx), an index
+ * blocked or missing, PostgreSQL away — spends no attempt: the queue is rate-limited for a delay
+ * that doubles up to `retryMaxMs` and the job goes back to wait, so a worker does nothing but wait
+ * while the cluster is down and resumes within that delay of its return. Only an error of our own
+ * (a bug) fails the job after its attempts; its rows, never settled, are handed out again by the
+ * relay once their lease ends.
  */
-export class BatchIndexer {
-  private pending: Pending[] = [];
-  private timer: NodeJS.Timeout | null = null;
-
-  constructor(
-    private readonly db: Database,
-    private readonly client: Client,
-    private readonly index: string,
-    private readonly metrics: IndexerMetrics,
-    private readonly logger: Logger,
-    private readonly lingerMs = 25,
-    private readonly maxBatch = 500,
-  ) {}
-
-  add(job: IndexJob): Promise<void> {
-    return new Promise((resolve, reject) => {
-      this.pending.push({ job, resolve, reject });
-      if (this.pending.length >= this.maxBatch) void this.flush();
-      else if (!this.timer) {
-        this.timer = setTimeout(() => void this.flush(), this.lingerMs);
-        // A pending linger never keeps a stopping process alive (shutdown flushes explicitly).
-        this.timer.unref();
-      }
-    });
-  }
-
-  async flush(): Promise<void> {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    const batch = this.pending;
-    this.pending = [];
-    if (batch.length === 0) return;
-    try {
-      const ids = [...new Set(batch.map((p) => p.job.itemId))];
-      // The current row is what gets written, whatever version the job named: a job that arrives
-      // late writes today's data, and the external version keeps an older write from winning.
-      const documents = await readStockDocuments(this.db, ids);
-      const present = new Set(documents.map((d) => d.id));
-      const deletions = new Map<number, number>();
-      for (const { job } of batch) {
-        if (present.has(job.itemId)) continue;
-        deletions.set(job.itemId, Math.max(job.version, deletions.get(job.itemId) ?? 0));
-      }
-      const outcome = await writeBatch(
-        this.client,
-        this.index,
-        { documents, deletions: [...deletions].map(([id, version]) => ({ id, version })) },
-        true,
-      );
-      this.metrics.count('indexed', documents.length - outcome.failed.length);
-      this.metrics.count('deleted', deletions.size);
-      this.metrics.count('stale', outcome.stale);
-      const failed = new Set(outcome.failed.map((f) => Number(f.id)));
-      if (outcome.failed.length) {
-        this.metrics.count('failed', outcome.failed.length);
-        this.logger.warn({ failed: outcome.failed }, 'documents not indexed; their jobs will be retried');
-      }
-      for (const p of batch) {
-        if (failed.has(p.job.itemId)) p.reject(new Error(`item ${p.job.itemId} not indexed`));
-        else p.resolve();
-      }
-    } catch (error) {
-      for (const p of batch) p.reject(error instanceof Error ? error : new Error(String(error)));
-    }
-  }
-}
-
-export interface WorkerOptions {
-  /** jobs taken at once; the batcher gathers them into bulk requests */
-  concurrency?: number;
-  prefix?: string;
-  /**
-   * How long a job stays claimed without its worker renewing the lock, and how often workers look
-   * for such jobs: a worker that dies mid-batch leaves its jobs to be retried by another after
-   * about this long (BullMQ's stalled-job check).
-   */
-  lockDurationMs?: number;
-  stalledIntervalMs?: number;
-}
-
 export function startWorker(
   connection: ConnectionOptions,
-  batcher: BatchIndexer,
-  logger: Logger,
-  { concurrency = 200, prefix, lockDurationMs = 30_000, stalledIntervalMs = 30_000 }: WorkerOptions = {},
+  queue: Queue<IndexJob>,
+  target: DeliveryTarget,
+  options: Partial<WorkerOptions> = {},
 ): Worker<IndexJob> {
-  const worker = new Worker<IndexJob>(QUEUE_NAME, (job: Job<IndexJob>) => batcher.add(job.data), {
+  const o = { ...DEFAULT_WORKER_OPTIONS, ...options };
+  const retry = new RetryDelay(o.retryFirstMs, o.retryMaxMs);
+  const { logger } = target;
+
+  async function waitAndRetry(cause: unknown, what: string): Promise<never> {
+    const delay = retry.next();
+    target.metrics.count('retries', 1);
+    logger.warn({ err: cause, retryInMs: delay }, `${what}; the batch goes back to the queue`);
+    await queue.rateLimit(delay);
+    throw Worker.RateLimitError();
+  }
+
+  const process = async (job: Job<IndexJob>): Promise<void> => {
+    let failed;
+    try {
+      ({ failed } = await deliverChanges(target, job.data.changes));
+    } catch (error) {
+      if (isPassingFailure(error))
+        return waitAndRetry(error, 'indexing paused: a dependency is not answering');
+      throw error;
+    }
+    if (failed.length > 0) {
+      return waitAndRetry(
+        {
+          items: failed.slice(0, 5).map((f) => ({ itemId: f.itemId, reason: f.reason })),
+          count: failed.length,
+        },
+        'the index refused documents for a passing cause',
+      );
+    }
+    retry.reset();
+  };
+
+  const worker = new Worker<IndexJob>(QUEUE_NAME, process, {
     connection,
-    concurrency,
-    lockDuration: lockDurationMs,
-    stalledInterval: stalledIntervalMs,
-    ...(prefix ? { prefix } : {}),
+    prefix: queuePrefix(target.alias),
+    concurrency: o.concurrency,
+    lockDuration: o.lockDurationMs,
+    stalledInterval: o.stalledIntervalMs,
   });
   worker.on('failed', (job, error) => {
     logger.error(
-      {
-        itemId: job?.data.itemId,
-        version: job?.data.version,
-        attempts: job?.attemptsMade,
-        err: error.message,
-      },
-      'indexing job failed',
+      { jobId: job?.id, changes: job?.data.changes.length, attempts: job?.attemptsMade, err: error },
+      'indexing job failed; its changes stay owed and are handed out again',
     );
   });
+  // Without a listener an error of the worker itself (Redis lost, a lock not renewed) would only
+  // reach the console; the structured log is where an operator looks.
+  worker.on('error', (error) => logger.error({ err: error }, 'indexing worker error'));
   return worker;
 }

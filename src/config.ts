@@ -71,6 +71,32 @@ export interface Config {
   passwordHashing: { concurrency: number; queue: number };
   /** Strict-Transport-Security max-age on every response; 0 = not sent */
   hstsMaxAgeSeconds: number;
+  /** the indexer process (npm run indexer): docs/opensearch.md, "Guarantees" */
+  indexer: IndexerConfig;
+}
+
+export interface IndexerConfig {
+  /** seconds a change handed to the queue waits for the index's confirmation before it is handed out again */
+  leaseSeconds: number;
+  /** owed changes per job (one bulk request each) */
+  batchSize: number;
+  /** bulk requests in flight */
+  concurrency: number;
+  /** the wait after a passing failure (cluster or database away) starts here and doubles up to the maximum */
+  retryFirstMs: number;
+  retryMaxMs: number;
+  /** BullMQ attempts of a job failing for an error of our own (a passing cause spends none) */
+  jobAttempts: number;
+  /** a worker's job lock; a killed worker's job is taken over after about this long */
+  lockMs: number;
+  /** seconds before a document the cluster refused for its content is tried again */
+  rejectedRetrySeconds: number;
+  /** one verification sweep over every id range per this many seconds; 0 = no sweep */
+  sweepPeriodSeconds: number;
+  /** items per verified range */
+  sweepRangeSize: number;
+  /** the indexer's /ready is 503 while the oldest unconfirmed change is older than this */
+  readyMaxLagSeconds: number;
 }
 
 /**
@@ -139,6 +165,17 @@ const variables = {
   PASSWORD_HASH_CONCURRENCY: { type: 'integer', minimum: 1, maximum: 64, default: 1 },
   PASSWORD_HASH_QUEUE: { type: 'integer', minimum: 0, maximum: 1000, default: 4 },
   HSTS_MAX_AGE_SECONDS: { type: 'integer', minimum: 0, maximum: 63_072_000, default: 0 },
+  INDEXER_LEASE_SECONDS: { type: 'integer', minimum: 1, maximum: 86_400, default: 120 },
+  INDEXER_BATCH_SIZE: { type: 'integer', minimum: 1, maximum: 10_000, default: 1_000 },
+  INDEXER_CONCURRENCY: { type: 'integer', minimum: 1, maximum: 64, default: 4 },
+  INDEXER_RETRY_FIRST_MS: { type: 'integer', minimum: 10, maximum: 30_000, default: 1_000 },
+  INDEXER_RETRY_MAX_MS: { type: 'integer', minimum: 10, maximum: 30_000, default: 30_000 },
+  INDEXER_JOB_ATTEMPTS: { type: 'integer', minimum: 1, maximum: 100, default: 5 },
+  INDEXER_LOCK_MS: { type: 'integer', minimum: 100, maximum: 600_000, default: 30_000 },
+  INDEXER_REJECTED_RETRY_SECONDS: { type: 'integer', minimum: 1, maximum: 86_400, default: 600 },
+  INDEXER_SWEEP_PERIOD_SECONDS: { type: 'integer', minimum: 0, maximum: 604_800, default: 600 },
+  INDEXER_SWEEP_RANGE_SIZE: { type: 'integer', minimum: 10, maximum: 10_000, default: 5_000 },
+  INDEXER_READY_MAX_LAG_SECONDS: { type: 'integer', minimum: 1, maximum: 86_400, default: 60 },
 } as const;
 
 type VariableName = keyof typeof variables;
@@ -270,6 +307,19 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     metricsToken: (v.METRICS_TOKEN as string | undefined) ?? null,
     passwordHashing: { concurrency: v.PASSWORD_HASH_CONCURRENCY, queue: v.PASSWORD_HASH_QUEUE },
     hstsMaxAgeSeconds: v.HSTS_MAX_AGE_SECONDS,
+    indexer: {
+      leaseSeconds: v.INDEXER_LEASE_SECONDS,
+      batchSize: v.INDEXER_BATCH_SIZE,
+      concurrency: v.INDEXER_CONCURRENCY,
+      retryFirstMs: v.INDEXER_RETRY_FIRST_MS,
+      retryMaxMs: v.INDEXER_RETRY_MAX_MS,
+      jobAttempts: v.INDEXER_JOB_ATTEMPTS,
+      lockMs: v.INDEXER_LOCK_MS,
+      rejectedRetrySeconds: v.INDEXER_REJECTED_RETRY_SECONDS,
+      sweepPeriodSeconds: v.INDEXER_SWEEP_PERIOD_SECONDS,
+      sweepRangeSize: v.INDEXER_SWEEP_RANGE_SIZE,
+      readyMaxLagSeconds: v.INDEXER_READY_MAX_LAG_SECONDS,
+    },
   };
 }
 

@@ -185,6 +185,51 @@ export interface StockItemReferencesTable {
   brand: string | null;
 }
 
+/** The search index's ledger (sql/0020, 0029, 0031): one owed row per item until the index confirms it. */
+export interface SearchOutboxTable {
+  id: GeneratedBigint;
+  item_id: Bigint;
+  /** the item's version after the change; for a deletion, its tombstone's version */
+  version: Bigint;
+  deleted: Generated<boolean>;
+  /** every recorded change draws one (a rebuild replays the changes after its mark) */
+  change_seq: ColumnType<string, never, never>;
+  created_at: Timestamp;
+  /** when OpenSearch confirmed the item at this version or later; null while owed */
+  done_at: NullableTimestamp;
+  /** when the relay may hand the row out (again) */
+  available_at: Timestamp;
+  /** the queue job it was last handed to */
+  job_id: string | null;
+  handed_count: Generated<number>;
+  /** the cluster refused the document for its content */
+  rejected_reason: string | null;
+  rejected_at: NullableTimestamp;
+}
+
+/** The indexer's switch, its rebuild requests and its continuous verification (one row). */
+export interface SearchIndexerStateTable {
+  singleton: Generated<boolean>;
+  enabled: Generated<boolean>;
+  enabled_at: NullableTimestamp;
+  rebuild_requested_at: NullableTimestamp;
+  /** the sweep has verified every id up to this one in its current pass */
+  sweep_after_id: ColumnType<string, number | string | undefined, number | string>;
+  sweep_started_at: NullableTimestamp;
+  /** items found different so far in the current pass */
+  sweep_drift: Generated<number>;
+  last_sweep_completed_at: NullableTimestamp;
+  last_sweep_drift: number | null;
+}
+
+/** Rebuilds in progress and the change mark each will replay from. */
+export interface SearchRebuildsTable {
+  index_name: string;
+  change_mark: Bigint;
+  started_at: Timestamp;
+  heartbeat_at: Timestamp;
+}
+
 export interface SchemaMigrationsTable {
   name: string;
   checksum: string;
@@ -209,6 +254,9 @@ export interface DB extends CatalogDB {
   xref_group_references: XrefGroupReferencesTable;
   stock_items: StockItemsTable;
   stock_item_references: StockItemReferencesTable;
+  search_outbox: SearchOutboxTable;
+  search_indexer_state: SearchIndexerStateTable;
+  search_rebuilds: SearchRebuildsTable;
   schema_migrations: SchemaMigrationsTable;
 }
 

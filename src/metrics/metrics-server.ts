@@ -1,31 +1,51 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Metrics } from './metrics.js';
+
+/** What a metrics port exposes: the Prometheus text of a registry. */
+export interface MetricsSource {
+  expose(): Promise<{ contentType: string; text: string }>;
+}
+
+/** GET /ready beside /metrics (the indexer's): a status and a JSON body saying why. */
+export type ReadyCheck = () => Promise<{ ready: boolean; body: Record<string, unknown> }>;
 
 export interface MetricsServer {
   url: string;
   close(): Promise<void>;
 }
 
-const notFound = JSON.stringify({
-  success: false,
-  mensagem: 'Rota não encontrada: este porto serve apenas GET /metrics.',
-  code: 'ROUTE_NOT_FOUND',
-});
+const notFound = (ready: boolean) =>
+  JSON.stringify({
+    success: false,
+    mensagem: `Rota não encontrada: este porto serve apenas GET /metrics${ready ? ' e GET /ready' : ''}.`,
+    code: 'ROUTE_NOT_FOUND',
+  });
+const json = { 'Content-Type': 'application/json; charset=utf-8' };
 
 /**
- * GET /metrics on a port of its own (METRICS_PORT), without credentials: a port that only the
- * monitoring network reaches, apart from the API's, is the usual Prometheus arrangement.
+ * GET /metrics on a port of its own (the API's METRICS_PORT, the indexer's --metrics-port), without
+ * credentials: a port that only the monitoring network reaches, apart from the API's, is the usual
+ * Prometheus arrangement. With `ready`, also GET /ready: 200 or 503 with the check's body.
  */
 export async function startMetricsServer(
-  metrics: Metrics,
+  metrics: MetricsSource,
   port: number,
   host: string,
+  ready?: ReadyCheck,
 ): Promise<MetricsServer> {
   const server: Server = createServer((req, res) => {
     const path = (req.url ?? '/').split('?')[0];
-    if (path !== '/metrics' || (req.method !== 'GET' && req.method !== 'HEAD')) {
-      res.writeHead(404, { 'Content-Type': 'application/json; charset=utf-8' }).end(notFound);
+    const reading = req.method === 'GET' || req.method === 'HEAD';
+    if (path === '/ready' && ready && reading) {
+      ready().then(
+        (check) => res.writeHead(check.ready ? 200 : 503, json).end(JSON.stringify(check.body)),
+        (error: unknown) =>
+          res.writeHead(503, json).end(JSON.stringify({ ready: false, error: String(error) })),
+      );
+      return;
+    }
+    if (path !== '/metrics' || !reading) {
+      res.writeHead(404, json).end(notFound(Boolean(ready)));
       return;
     }
     metrics.expose().then(

@@ -147,6 +147,11 @@ export interface StockDocument extends StockItem {
   xrefGroupId: number | null;
   /** row version, used as the external document version */
   version: number;
+  /**
+   * md5 of everything the document is made of, as PostgreSQL computes it (stock-documents.ts):
+   * stored in the document, so that index:verify can compare the index with the rows by digests
+   */
+  contentHash: string;
 }
 
 export interface SearchEngine {

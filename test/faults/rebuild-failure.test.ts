@@ -55,7 +55,7 @@ describe.skipIf(!TEST_OPENSEARCH_URL || !TEST_DATABASE_URL)('a rebuild that fail
     const logged: { msg: string; retryInMs?: number }[] = [];
     const logger = pino({ level: 'info' }, { write: (line: string) => logged.push(JSON.parse(line)) });
     let now = 1_000_000;
-    const requests = new RebuildRequests(db(), throughProxy, alias, logger, () => now);
+    const requests = new RebuildRequests(db(), throughProxy, alias, logger, { now: () => now });
     const live = `${alias}_v1`;
     await requests.request();
 

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import type { Client } from '@opensearch-project/opensearch';
 import { createClusterClient } from '../../indexer/cluster.js';
 import { versionedIndices } from '../../indexer/index-admin.js';
-import { createIndexQueue } from '../../indexer/worker.js';
+import { createIndexQueue, redisConnection } from '../../indexer/index-queue.js';
 import { TEST_DATABASE_URL, TEST_REDIS_URL } from './test-env.js';
 
 /**
@@ -29,11 +29,7 @@ export async function dropAlias(client: Client, alias: string): Promise<void> {
 
 /** The BullMQ queue the indexer of an alias uses, emptied and closed (after a test). */
 export async function dropIndexerQueue(alias: string): Promise<void> {
-  const url = new URL(TEST_REDIS_URL!);
-  const queue = createIndexQueue(
-    { host: url.hostname, port: Number(url.port || 6379) },
-    { prefix: `bull-${alias}` },
-  );
+  const queue = createIndexQueue(redisConnection(TEST_REDIS_URL!, 'producer'), alias);
   await queue.obliterate({ force: true }).catch(() => undefined);
   await queue.close();
 }
@@ -43,7 +39,10 @@ export interface IndexerProcess {
   output(): string;
   /** resolves once the output has shown `text`; fails with the output after `ms` */
   waitForOutput(text: string | RegExp, ms?: number): Promise<void>;
+  /** GET /metrics of the process */
   metricsUrl(): string;
+  /** GET /ready of the process */
+  readyUrl(): string;
   stop(): Promise<number | null>;
 }
 
@@ -99,7 +98,8 @@ export async function startIndexerProcess(options: {
     child,
     output: () => output,
     waitForOutput,
-    metricsUrl: () => `http://127.0.0.1:${/"metricsPort":(\d+)/.exec(output)![1]}/metrics`,
+    metricsUrl: () => `http://127.0.0.1:${/"metricsUrl":"http:\/\/[^:]+:(\d+)/.exec(output)![1]}/metrics`,
+    readyUrl: () => `http://127.0.0.1:${/"metricsUrl":"http:\/\/[^:]+:(\d+)/.exec(output)![1]}/ready`,
     stop: () =>
       new Promise((resolve) => {
         if (child.exitCode !== null) return resolve(child.exitCode);

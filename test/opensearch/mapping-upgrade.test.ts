@@ -53,7 +53,9 @@ describe.skipIf(!CAN_RUN_INDEXER)('an index of mapping 2 under mapping 3', () =>
       database.handle.db,
       CONTRACT_ITEMS.map((i) => i.id),
     );
-    expect((await writeBatch(client, old, { documents, deletions: [] })).written).toBe(CONTRACT_ITEMS.length);
+    expect((await writeBatch(client, old, { documents, deletions: [] })).acknowledged.length).toBe(
+      CONTRACT_ITEMS.length,
+    );
     await client.indices.refresh({ index: old });
     await client.indices.putAlias({ index: old, name: alias });
   });

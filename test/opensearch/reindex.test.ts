@@ -8,7 +8,7 @@ import { IndexerMetrics } from '../../indexer/metrics.js';
 import { pruneOutbox } from '../../indexer/outbox.js';
 import { rebuildIndex, type RebuildStage } from '../../indexer/rebuild.js';
 import { RebuildRequests } from '../../indexer/rebuild-requests.js';
-import { BatchIndexer } from '../../indexer/worker.js';
+import { deliverChanges, type DeliveryTarget } from '../../indexer/delivery.js';
 import type { Database } from '../../src/db/database.js';
 import { documentVersion, indexedVersions, stockVersions } from '../helpers/index-contents.js';
 import { clusterClient, dropAlias, TEST_OPENSEARCH_URL, uniqueAlias } from '../helpers/opensearch.js';
@@ -107,14 +107,21 @@ describe.skipIf(!TEST_OPENSEARCH_URL || !TEST_DATABASE_URL)(
     describe('changes made while a rebuild runs', () => {
       let alias: string;
       let old: string;
-      let writer: BatchIndexer;
+      let writer: DeliveryTarget;
       const connections: pg.Client[] = [];
 
       beforeAll(async () => {
         alias = newAlias();
         await rebuildIndex(db(), client, alias);
         // The live worker's writer: through the alias, as the indexer writes.
-        writer = new BatchIndexer(db(), client, alias, new IndexerMetrics(), silent, 5);
+        writer = {
+          db: db(),
+          client,
+          alias,
+          metrics: new IndexerMetrics(),
+          logger: silent,
+          rejectedRetrySeconds: 600,
+        };
       });
       afterEach(async () => {
         for (const c of connections.splice(0)) await c.end().catch(() => undefined);
@@ -132,7 +139,7 @@ describe.skipIf(!TEST_OPENSEARCH_URL || !TEST_DATABASE_URL)(
 
       /** What the worker does for a change: reads the row, writes it through the alias. */
       const workerWrites = (id: number, version: number) =>
-        writer.add({ itemId: id, version, deleted: false });
+        deliverChanges(writer, [{ itemId: id, version, deleted: false }]);
 
       it('a change committed after the catch-up and before the swap, written by the worker through the alias into the old index, is in the new one', async () => {
         const index = await rebuildWith({
@@ -212,18 +219,16 @@ describe.skipIf(!TEST_OPENSEARCH_URL || !TEST_DATABASE_URL)(
       });
 
       it('outbox rows a rebuild still has to replay are kept from pruning; those before its mark, or of a dead rebuild, are not', async () => {
-        // relayed over an hour ago, before the rebuild: prunable
+        // settled over an hour ago, before the rebuild: prunable
         await sql`update stock_items set quantity = quantity + 1 where id = 7`.execute(db());
-        await sql`update search_outbox set done_at = now() - interval '2 hours' where done_at is null`.execute(
-          db(),
-        );
+        await sql`update search_outbox set done_at = now() - interval '2 hours'`.execute(db());
         // a rebuild whose process died twenty minutes ago (heartbeat stopped) holds nothing back
         await sql`insert into search_rebuilds (index_name, change_mark, heartbeat_at)
                 values ('dead_rebuild_v1', 0, now() - interval '20 minutes')`.execute(db());
         let kept: number[] = [];
         const index = await rebuildWith({
           loaded: async () => {
-            // a change during a long rebuild, relayed, its row over an hour old when pruning runs
+            // a change during a long rebuild, settled, its row over an hour old when pruning runs
             await sql`update stock_items set price = 88.8 where id = 8`.execute(db());
             await sql`update search_outbox set done_at = now() - interval '2 hours' where done_at is null`.execute(
               db(),

@@ -43,7 +43,9 @@ describe.skipIf(!TEST_OPENSEARCH_URL)('title matches on an index where the searc
     }));
     for (let start = 0; start < others.length; start += 5_000) {
       const documents = others.slice(start, start + 5_000);
-      expect((await writeBatch(client, index, { documents, deletions: [] })).written).toBe(documents.length);
+      expect((await writeBatch(client, index, { documents, deletions: [] })).acknowledged.length).toBe(
+        documents.length,
+      );
     }
     await writeBatch(client, index, { documents: ranking, deletions: [] });
     await client.indices.refresh({ index });

@@ -39,6 +39,8 @@ export interface StockSource extends ItemSource {
   xref_group_id: number | null;
   /** the references of the item's cross-reference group (to name the matched one) */
   xref_references: ItemReference[];
+  /** what index:verify compares with the row (StockDocument.contentHash) */
+  content_hash: string;
 }
 
 export function toSource(d: StockDocument): StockSource {
@@ -49,6 +51,7 @@ export function toSource(d: StockDocument): StockSource {
     references_norm: d.referencesNorm,
     xref_group_id: d.xrefGroupId,
     xref_references: d.xrefReferences,
+    content_hash: d.contentHash,
   };
 }
 
