@@ -20,6 +20,8 @@ import { startWorker } from './worker.js';
 /** Settled outbox rows are kept this long (lag figures; a rebuild holds back those it replays). */
 const KEEP_SETTLED_SECONDS = 3_600;
 const REBUILD_CHECK_MS = 5_000;
+/** How the indexer's connections show in pg_stat_activity. */
+export const INDEXER_APPLICATION_NAME = 'pss-indexer';
 
 export interface IndexerOptions {
   /** the /metrics and /ready port (0: any free port); null: none */
@@ -69,7 +71,11 @@ export async function startIndexer(
   };
   let stopping = false;
   try {
-    const handle: DatabaseHandle = await openDatabase({ url: config.databaseUrl, poolSize: 6 });
+    const handle: DatabaseHandle = await openDatabase({
+      url: config.databaseUrl,
+      poolSize: 6,
+      applicationName: INDEXER_APPLICATION_NAME,
+    });
     closers.push(() => handle.close());
     const db = handle.db;
     const migrated = await migrate(db);

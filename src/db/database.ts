@@ -35,6 +35,8 @@ export interface OpenDatabaseOptions {
   connectTimeoutMs?: number;
   /** named prepared statements each connection keeps (0 = none, e.g. behind a pooler that cannot) */
   preparedPerConnection?: number;
+  /** how the connections show in pg_stat_activity (which process of the deployment they are) */
+  applicationName?: string;
 }
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
@@ -43,6 +45,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     const pool = new pg.Pool({
       ...(preparedPerConnection > 0 && { Client: preparingClient(preparedPerConnection) }),
       connectionString: options.url,
+      ...(options.applicationName && { application_name: options.applicationName }),
       max: options.poolSize ?? 10,
       connectionTimeoutMillis: options.connectTimeoutMs ?? 5_000,
       idleTimeoutMillis: 30_000,

@@ -1,6 +1,9 @@
+import { isDeepStrictEqual } from 'node:util';
 import type { Client } from '@opensearch-project/opensearch';
 import { sql } from 'kysely';
 import type { Database } from '../../src/db/database.js';
+import { toSource } from '../../src/search/opensearch/documents.js';
+import { readStockDocumentsAfter } from '../../src/search/stock-documents.js';
 
 /** id → version of every document an index (or alias) holds now (refreshed first). */
 export async function indexedVersions(client: Client, index: string): Promise<Map<number, number>> {
@@ -55,4 +58,35 @@ export function differences(indexed: Map<number, number>, stock: Map<number, num
         ]
       : []),
   ];
+}
+
+/**
+ * Every item compared with its document, independently of the indexer's own verification (no
+ * digests, no content hashes): each PostgreSQL row as the indexer would write it against the
+ * document's `_source` and `_version`, read in real time, and no document without a row. Returns
+ * what differs (at most 20 lines); empty when the index is exactly PostgreSQL.
+ */
+export async function indexMismatches(db: Database, client: Client, alias: string): Promise<string[]> {
+  const found: string[] = [];
+  const seen = new Set<number>();
+  for (let after = 0; ;) {
+    const rows = await readStockDocumentsAfter(db, after, 1_000);
+    if (rows.length === 0) break;
+    after = rows.at(-1)!.id;
+    const answer = await client.mget({ index: alias, body: { ids: rows.map((r) => String(r.id)) } });
+    const docs = answer.body.docs as { _id: string; found?: boolean; _version?: number; _source?: unknown }[];
+    rows.forEach((row, i) => {
+      seen.add(row.id);
+      const doc = docs[i]!;
+      if (!doc.found) found.push(`${row.id}: missing (row at version ${row.version})`);
+      else if (doc._version !== row.version)
+        found.push(`${row.id}: version ${doc._version} (row ${row.version})`);
+      else if (!isDeepStrictEqual(doc._source, toSource(row))) found.push(`${row.id}: content differs`);
+    });
+  }
+  await client.indices.refresh({ index: alias });
+  for (const id of (await indexedVersions(client, alias)).keys()) {
+    if (!seen.has(id)) found.push(`${id}: document without a row`);
+  }
+  return found.slice(0, 20);
 }

@@ -102,7 +102,7 @@ export async function startIndexerProcess(options: {
     readyUrl: () => `http://127.0.0.1:${/"metricsUrl":"http:\/\/[^:]+:(\d+)/.exec(output)![1]}/ready`,
     stop: () =>
       new Promise((resolve) => {
-        if (child.exitCode !== null) return resolve(child.exitCode);
+        if (child.exitCode !== null || child.signalCode !== null) return resolve(child.exitCode);
         child.once('exit', (code) => resolve(code));
         child.kill('SIGTERM');
       }),
