@@ -90,7 +90,7 @@ export async function checkRange(
 
 /**
  * The differences among these items that hold now: the index read in real time, the rows read
- * after it, items owed in the outbox (in flight) set apart.
+ * after it, items whose change is owed in the outbox (in flight) set apart.
  */
 export async function confirmDifferences(
   db: Database,
@@ -102,8 +102,13 @@ export async function confirmDifferences(
   const docs = await readIndexStampsOf(client, alias, itemIds);
   const [rows, owed] = await Promise.all([readItemStampsOf(db, itemIds), owedAmong(db, itemIds)]);
   const found = compareStamps(rows, docs);
+  // A change on its way settles a difference, except over a document whose version is above the
+  // row's: the cluster refuses the write (409) as if it were newer, and only a repair replaces it.
+  const settledByDelivery = (d: Difference) =>
+    owed.has(d.itemId) &&
+    !(d.rowVersion !== null && d.indexVersion !== null && d.indexVersion > d.rowVersion);
   return {
-    differences: found.filter((d) => !owed.has(d.itemId)),
-    inFlight: found.filter((d) => owed.has(d.itemId)).length,
+    differences: found.filter((d) => !settledByDelivery(d)),
+    inFlight: found.filter(settledByDelivery).length,
   };
 }

@@ -25,6 +25,8 @@ export class VerificationSweep {
   private running = false;
   private loop: Promise<void> | null = null;
   private wake: (() => void) | null = null;
+  /** ranges in the current pass (counted again when a pass starts) */
+  private ranges: number | null = null;
 
   constructor(
     private readonly db: Database,
@@ -71,14 +73,13 @@ export class VerificationSweep {
     }
   }
 
-  /** The pause between ranges that makes one pass last the period (the row estimate is the planner's). */
+  /** The pause between ranges that makes one pass last the period (the stock counted at each pass's start). */
   private async pause(): Promise<number> {
-    const estimate = await sql<{ n: number }>`
-      select greatest(reltuples, 0)::float8 as n from pg_class where oid = 'stock_items'::regclass`.execute(
-      this.db,
-    );
-    const ranges = Math.max(1, Math.ceil((estimate.rows[0]?.n ?? 0) / this.options.rangeSize));
-    return Math.max(50, (this.options.periodSeconds * 1000) / ranges);
+    if (this.ranges === null) {
+      const count = await sql<{ n: string }>`select count(*) as n from stock_items`.execute(this.db);
+      this.ranges = Math.max(1, Math.ceil(Number(count.rows[0]!.n) / this.options.rangeSize));
+    }
+    return Math.max(50, (this.options.periodSeconds * 1000) / this.ranges);
   }
 
   /** Claims the next range, verifies it, repairs what differs; returns false when another indexer had it. */

@@ -1,0 +1,185 @@
+import type { Client } from '@opensearch-project/opensearch';
+import { Redis } from 'ioredis';
+import { sql } from 'kysely';
+import { pino } from 'pino';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startIndexer, type IndexerHandle } from '../../indexer/indexer.js';
+import { startRedisServer, type RedisServerProcess } from '../../scripts/redis-server-process.js';
+import { loadConfig } from '../../src/config.js';
+import { FaultProxy } from '../helpers/fault-proxy.js';
+import { indexMismatches } from '../helpers/index-contents.js';
+import {
+  CAN_RUN_INDEXER,
+  clusterClient,
+  dropAlias,
+  TEST_OPENSEARCH_URL,
+  uniqueAlias,
+} from '../helpers/opensearch.js';
+import { seriesValue } from '../helpers/prometheus-text.js';
+import { insertGeneratedItems, loadStockFixture } from '../helpers/stock-fixture.js';
+import { createTestDatabase, type TestDatabase } from '../helpers/test-database.js';
+import { waitUntil } from '../helpers/wait-until.js';
+
+interface LogLine {
+  level: number;
+  msg: string;
+  itemId?: number;
+  kind?: string;
+  foundBy?: string;
+  maxmemoryPolicy?: string;
+}
+
+/**
+ * What the indexer does by itself (issue 25): its verification sweep finds and repairs drift and
+ * exports what it found, a rebuild is followed by a verification, its /ready tells when the index
+ * is behind, and it says so when Redis may evict the queue's keys. The real indexer in this
+ * process, a Redis of the test's, the live cluster (behind a fault proxy where it must be away).
+ */
+describe.skipIf(!CAN_RUN_INDEXER)('the indexer verifies by itself and tells how far behind it is', () => {
+  let database: TestDatabase;
+  let redis: RedisServerProcess;
+  let proxy: FaultProxy;
+  let admin: Client;
+  let indexer: IndexerHandle | null = null;
+  let logged: LogLine[] = [];
+  const aliases: string[] = [];
+  const db = () => database.handle.db;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    await loadStockFixture(db());
+    await insertGeneratedItems(db(), 1_000, 3_000);
+    redis = await startRedisServer();
+    proxy = await FaultProxy.start(TEST_OPENSEARCH_URL!);
+    admin = clusterClient();
+  });
+  afterEach(async () => {
+    await indexer?.stop();
+    indexer = null;
+    await proxy.acceptConnections().catch(() => undefined);
+  });
+  afterAll(async () => {
+    await proxy?.close();
+    for (const alias of aliases) await dropAlias(admin, alias);
+    await admin?.close();
+    await redis?.stop();
+    await database?.drop();
+  });
+
+  async function start(settings: Record<string, string>): Promise<{ alias: string; handle: IndexerHandle }> {
+    const alias = uniqueAlias('sweep');
+    aliases.push(alias);
+    logged = [];
+    const logger = pino(
+      { level: 'info' },
+      { write: (line: string) => logged.push(JSON.parse(line) as LogLine) },
+    );
+    await sql`update search_outbox set done_at = now() where done_at is null`.execute(db());
+    await sql`update search_indexer_state set sweep_after_id = 0, last_sweep_completed_at = null, last_sweep_drift = null`.execute(
+      db(),
+    );
+    const config = loadConfig({
+      DATABASE_URL: database.url!,
+      REDIS_URL: redis.url,
+      OPENSEARCH_URL: proxy.url,
+      OPENSEARCH_INDEX: alias,
+      INDEXER_SWEEP_PERIOD_SECONDS: '0',
+      INDEXER_RETRY_FIRST_MS: '100',
+      INDEXER_RETRY_MAX_MS: '500',
+      ...settings,
+    });
+    const handle = await startIndexer(config, logger, {
+      metricsPort: 0,
+      metricsHost: '127.0.0.1',
+      logEveryMs: 200,
+    });
+    indexer = handle;
+    return { alias, handle };
+  }
+  const scrape = async (handle: IndexerHandle) => (await fetch(`${handle.metricsUrl}/metrics`)).text();
+
+  it('the sweep finds documents changed behind its back, repairs them, logs each, and exports the drift of its last pass', async () => {
+    const { alias, handle } = await start({
+      INDEXER_SWEEP_PERIOD_SECONDS: '2',
+      INDEXER_SWEEP_RANGE_SIZE: '500',
+    });
+    await admin.delete({ index: alias, id: '1500' });
+    await admin.update({ index: alias, id: '1600', body: { doc: { price: 2 } } });
+
+    await waitUntil(
+      async () => (await indexMismatches(db(), admin, alias)).length === 0,
+      'the sweep to repair',
+      30_000,
+    );
+    const repairs = logged.filter((l) => l.msg.startsWith('the index differed from PostgreSQL'));
+    expect(repairs.map((l) => [l.itemId, l.kind, l.foundBy])).toEqual(
+      expect.arrayContaining([
+        [1500, 'missing', 'verification sweep'],
+        [1600, 'version', 'verification sweep'],
+      ]),
+    );
+    await waitUntil(
+      async () => (seriesValue(await scrape(handle), 'search_index_drift_items') ?? 0) >= 2,
+      'a complete pass that counts them',
+      30_000,
+    );
+    const text = await scrape(handle);
+    expect(seriesValue(text, 'search_index_last_sweep_timestamp_seconds')).toBeGreaterThan(
+      Date.now() / 1000 - 60,
+    );
+    expect(seriesValue(text, 'search_index_repairs_total')).toBeGreaterThanOrEqual(2);
+    // the next complete pass finds nothing
+    const before = seriesValue(text, 'search_index_last_sweep_timestamp_seconds')!;
+    await waitUntil(
+      async () =>
+        (seriesValue(await scrape(handle), 'search_index_last_sweep_timestamp_seconds') ?? 0) > before,
+      'another complete pass',
+      30_000,
+    );
+    expect(seriesValue(await scrape(handle), 'search_index_drift_items')).toBe(0);
+  });
+
+  it('a rebuild is followed by a verification of the new index', async () => {
+    await start({});
+    await sql`update search_indexer_state set rebuild_requested_at = now()`.execute(db());
+    await waitUntil(
+      () => logged.some((l) => l.msg === 'the new index was verified against PostgreSQL'),
+      'the verification after the rebuild',
+      60_000,
+    );
+  });
+
+  it('/ready turns 503 while the oldest unconfirmed change is older than the threshold, and 200 once the index caught up', async () => {
+    const { handle } = await start({ INDEXER_READY_MAX_LAG_SECONDS: '1' });
+    const ready = async () => {
+      const answer = await fetch(`${handle.metricsUrl}/ready`);
+      return { status: answer.status, body: (await answer.json()) as Record<string, unknown> };
+    };
+    expect((await ready()).status).toBe(200);
+    await proxy.refuseConnections();
+    await sql`update stock_items set price = price + 1 where id = 1700`.execute(db());
+    await waitUntil(async () => (await ready()).status === 503, 'the indexer to say it is behind');
+    expect((await ready()).body).toMatchObject({ ready: false, index_built: true, owed_changes: 1 });
+    expect(seriesValue(await scrape(handle), 'search_outbox_lag_seconds')).toBeGreaterThan(1);
+    await proxy.acceptConnections();
+    await waitUntil(async () => (await ready()).status === 200, 'the indexer to catch up', 30_000);
+  });
+
+  it('warns, in its log and its metrics, when Redis may evict the queue\u2019s keys', async () => {
+    const settings = new Redis(redis.url);
+    try {
+      await settings.config('SET', 'maxmemory-policy', 'allkeys-lru');
+      const { handle } = await start({});
+      expect(seriesValue(await scrape(handle), 'search_indexer_redis_noeviction')).toBe(0);
+      expect(logged.find((l) => l.maxmemoryPolicy === 'allkeys-lru')).toMatchObject({ level: 40 });
+      await indexer!.stop();
+      indexer = null;
+      await settings.config('SET', 'maxmemory-policy', 'noeviction');
+      const again = await start({});
+      expect(seriesValue(await scrape(again.handle), 'search_indexer_redis_noeviction')).toBe(1);
+      expect(logged.some((l) => l.maxmemoryPolicy !== undefined)).toBe(false);
+    } finally {
+      settings.disconnect();
+    }
+  });
+});
