@@ -81,6 +81,27 @@ export async function markHanded(db: Database, rows: OwedChange[], jobId: string
      where o.item_id = r.item_id and o.version = r.version and o.done_at is null`.execute(db);
 }
 
+/** The jobs rows wait on now (handed out, lease running), at most `limit`. */
+export async function jobsAwaited(db: Database, limit: number): Promise<string[]> {
+  const rows = await sql<{ job_id: string }>`
+    select distinct job_id from search_outbox
+     where done_at is null and job_id is not null and available_at > now()
+     limit ${limit}`.execute(db);
+  return rows.rows.map((r) => r.job_id);
+}
+
+/** The rows waiting on these jobs (gone from the queue, or ended) are available again at once. */
+export async function releaseJobs(db: Database, jobIds: string[]): Promise<number> {
+  if (jobIds.length === 0) return 0;
+  const result = await db
+    .updateTable('search_outbox')
+    .set({ available_at: sql`now()` })
+    .where('done_at', 'is', null)
+    .where('job_id', 'in', jobIds)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
 /** These claimed rows could not be handed to the queue: available again at once. */
 export async function releaseClaim(db: Database, rows: OwedChange[]): Promise<void> {
   if (rows.length === 0) return;

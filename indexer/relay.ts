@@ -5,7 +5,14 @@ import type { Database } from '../src/db/database.js';
 import type { Logger } from '../src/logger.js';
 import type { IndexJob, OwedChange } from './index-queue.js';
 import type { IndexerMetrics } from './metrics.js';
-import { claimAvailable, markHanded, releaseClaim, type OwedRow } from './outbox.js';
+import {
+  claimAvailable,
+  jobsAwaited,
+  markHanded,
+  releaseClaim,
+  releaseJobs,
+  type OwedRow,
+} from './outbox.js';
 
 export interface RelayOptions {
   /** owed rows per job (one bulk request each) */
@@ -16,6 +23,12 @@ export interface RelayOptions {
   maxQueuedJobs: number;
   /** polling is the mechanism; NOTIFY only shortens the wait */
   pollMs: number;
+  /**
+   * how often the jobs that handed-out rows wait on are looked up in the queue: rows whose job is
+   * gone (Redis emptied) or ended without settling them go out again then, not only when their
+   * lease ends
+   */
+  lostJobCheckMs: number;
 }
 
 export const DEFAULT_RELAY_OPTIONS: RelayOptions = {
@@ -23,6 +36,7 @@ export const DEFAULT_RELAY_OPTIONS: RelayOptions = {
   leaseSeconds: 120,
   maxQueuedJobs: 20,
   pollMs: 1_000,
+  lostJobCheckMs: 5_000,
 };
 
 /** Job states in which a job will still be processed: rows handed to it wait for it. */
@@ -98,9 +112,31 @@ export class OutboxRelay {
 
   /** Of the jobs these rows were last handed to, those still queued or running. */
   private async aliveJobs(rows: OwedRow[]): Promise<Set<string>> {
-    const ids = [...new Set(rows.map((r) => r.jobId).filter((id): id is string => id !== null))];
-    const states = await Promise.all(ids.map((id) => this.queue.getJobState(id)));
-    return new Set(ids.filter((_, i) => ALIVE.has(states[i]!)));
+    return this.alive([...new Set(rows.map((r) => r.jobId).filter((id): id is string => id !== null))]);
+  }
+
+  private async alive(jobIds: string[]): Promise<Set<string>> {
+    const states = await Promise.all(jobIds.map((id) => this.queue.getJobState(id)));
+    return new Set(jobIds.filter((_, i) => ALIVE.has(states[i]!)));
+  }
+
+  /**
+   * Rows still waiting on a job that the queue no longer has, or that ended without settling them,
+   * are made available at once: after Redis lost its data the index catches up within this check's
+   * period instead of a lease. Returns the rows released.
+   */
+  async releaseLostJobs(): Promise<number> {
+    const awaited = await jobsAwaited(this.db, 500);
+    const alive = await this.alive(awaited);
+    const lost = awaited.filter((id) => !alive.has(id));
+    const released = await releaseJobs(this.db, lost);
+    if (released > 0) {
+      this.logger.warn(
+        { rows: released, jobs: lost.length },
+        'changes whose job the queue lost or ended without the index confirming them: handing them out again',
+      );
+    }
+    return released;
   }
 
   async start(pool: pg.Pool | null): Promise<void> {
@@ -137,9 +173,14 @@ export class OutboxRelay {
   }
 
   private async run(): Promise<void> {
+    let lostCheckedAt = Date.now();
     while (this.running) {
       await this.listen();
       try {
+        if (Date.now() - lostCheckedAt >= this.options.lostJobCheckMs) {
+          lostCheckedAt = Date.now();
+          await this.releaseLostJobs();
+        }
         await this.drain();
       } catch (error) {
         this.logger.error({ err: error }, 'outbox relay failed; retrying');

@@ -1,5 +1,4 @@
 import { Worker, type ConnectionOptions, type Job, type Queue } from 'bullmq';
-import type { Logger } from '../src/logger.js';
 import { deliverChanges, type DeliveryTarget } from './delivery.js';
 import { QUEUE_NAME, queuePrefix, type IndexJob } from './index-queue.js';
 import { isPassingFailure } from './passing-failures.js';

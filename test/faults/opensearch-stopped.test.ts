@@ -5,7 +5,7 @@ import { createClusterClient } from '../../indexer/cluster.js';
 import { ManualClock } from '../../src/clock.js';
 import { createTestAccount, type TestAccount } from '../helpers/accounts-fixture.js';
 import { startApiProcess, type ApiProcess } from '../helpers/api-process.js';
-import { startDedicatedCluster, type DedicatedCluster } from '../helpers/dedicated-cluster.js';
+import { startDedicatedCluster, type DedicatedCluster } from '../../scripts/opensearch/dedicated-cluster.js';
 import { expectLedgerMatchesBalance } from '../helpers/ledger-check.js';
 import {
   CAN_RUN_INDEXER,

@@ -28,10 +28,10 @@ interface Mappings {
 }
 
 /**
- * The live index of mapping 2 (no `title.folded`) when mapping 3 is deployed: the API's text
+ * The live index of mapping 2 (no `title.folded`) when a later mapping is deployed: the API's text
  * queries still answer from it, and the indexer rebuilds it at start, after which titles rank.
  */
-describe.skipIf(!CAN_RUN_INDEXER)('an index of mapping 2 under mapping 3', () => {
+describe.skipIf(!CAN_RUN_INDEXER)('an index of mapping 2 under the current mapping', () => {
   let database: TestDatabase;
   let client: Client;
   let indexer: IndexerProcess | null = null;
@@ -39,7 +39,7 @@ describe.skipIf(!CAN_RUN_INDEXER)('an index of mapping 2 under mapping 3', () =>
   const old = `${alias}_v1`;
 
   beforeAll(async () => {
-    expect(mappingVersion()).toBe(3);
+    expect(mappingVersion()).toBeGreaterThan(2);
     database = await createTestDatabase();
     await loadStockFixture(database.handle.db, CONTRACT_ITEMS);
     client = clusterClient();
@@ -80,7 +80,7 @@ describe.skipIf(!CAN_RUN_INDEXER)('an index of mapping 2 under mapping 3', () =>
 
     indexer = await startIndexerProcess({ databaseUrl: database.url!, alias });
     await waitUntil(
-      async () => (await liveMappingVersion(client, alias)) === 3,
+      async () => (await liveMappingVersion(client, alias)) === mappingVersion(),
       'the index of mapping 2 to be rebuilt',
       60_000,
     );

@@ -8,7 +8,7 @@ import type { StockQuery } from '../../src/search/engine.js';
 import { OpenSearchEngine } from '../../src/search/opensearch/opensearch-engine.js';
 import { searchBody } from '../../src/search/opensearch/queries.js';
 import { readStockDocuments } from '../../src/search/stock-documents.js';
-import { startDedicatedCluster, type DedicatedCluster } from '../helpers/dedicated-cluster.js';
+import { startDedicatedCluster, type DedicatedCluster } from '../../scripts/opensearch/dedicated-cluster.js';
 import { dropAlias, TEST_OPENSEARCH_URL } from '../helpers/opensearch.js';
 import { loadStockFixture, type FixtureItem } from '../helpers/stock-fixture.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database.js';

@@ -1,8 +1,8 @@
 import { spawn } from 'node:child_process';
-import { listening } from '../../scripts/opensearch/cluster-http.js';
+import { listening } from './cluster-http.js';
 
 /**
- * An OpenSearch cluster of a test's own, for what cannot be done to the shared one: stopping it,
+ * An OpenSearch cluster of a test's (or a benchmark's) own, for what cannot be done to the shared one: stopping it,
  * or a second node. Started and stopped by the project's tool (`npm run opensearch:start -- --port
  * N [--nodes 2]`, from the distribution cached in .cache/opensearch), so a test drives the same
  * commands an operator would.
