@@ -48,18 +48,27 @@ export async function disableOutbox(db: Database): Promise<number> {
 
 /**
  * Claims up to `limit` owed rows whose time has come (new changes, ended leases, refusals due for
- * another try), oldest first, and leases them at once, in one statement: no lock is held while the
- * relay then talks to Redis, so a slow or absent Redis never holds up a stock change. Rows another
- * relay is claiming are skipped.
+ * another try), oldest first, for the job `jobId`, leasing them at once, in one statement: no lock
+ * is held while the relay then talks to Redis, so a slow or absent Redis never holds up a stock
+ * change. Rows another relay is claiming are skipped. Each row comes back with the job it was
+ * handed to before (null if none), which the relay asks the queue about.
  */
-export async function claimAvailable(db: Database, limit: number, leaseSeconds: number): Promise<OwedRow[]> {
+export async function claimAvailable(
+  db: Database,
+  limit: number,
+  leaseSeconds: number,
+  jobId: string,
+): Promise<OwedRow[]> {
   const result = await sql<{ item_id: string; version: string; deleted: boolean; job_id: string | null }>`
-    update search_outbox o set available_at = now() + make_interval(secs => ${leaseSeconds})
-     where o.id in (select id from search_outbox
-                     where done_at is null and available_at <= now()
-                     order by available_at, id limit ${limit}
-                     for update skip locked)
-    returning o.item_id, o.version, o.deleted, o.job_id`.execute(db);
+    update search_outbox o
+       set available_at = now() + make_interval(secs => ${leaseSeconds}), job_id = ${jobId},
+           handed_count = o.handed_count + 1
+      from (select id, job_id from search_outbox
+             where done_at is null and available_at <= now()
+             order by available_at, id limit ${limit}
+             for update skip locked) claimed
+     where o.id = claimed.id
+    returning o.item_id, o.version, o.deleted, claimed.job_id`.execute(db);
   return result.rows.map((r) => ({
     itemId: Number(r.item_id),
     version: Number(r.version),
@@ -68,17 +77,14 @@ export async function claimAvailable(db: Database, limit: number, leaseSeconds: 
   }));
 }
 
-/**
- * These claimed rows went to the queue as `jobId`. A row that a newer change raised meanwhile is
- * left alone: its new version is handed out on its own.
- */
-export async function markHanded(db: Database, rows: OwedChange[], jobId: string): Promise<void> {
-  if (rows.length === 0) return;
+/** These claimed rows stay with the job they were handed to before, which is still in the queue. */
+export async function keepWithJob(db: Database, rows: OwedRow[]): Promise<void> {
+  const kept = rows.filter((r): r is OwedRow & { jobId: string } => r.jobId !== null);
+  if (kept.length === 0) return;
   await sql`
-    update search_outbox o set job_id = ${jobId}, handed_count = o.handed_count + 1
-      from unnest(${rows.map((r) => String(r.itemId))}::bigint[],
-                  ${rows.map((r) => String(r.version))}::bigint[]) as r(item_id, version)
-     where o.item_id = r.item_id and o.version = r.version and o.done_at is null`.execute(db);
+    update search_outbox o set job_id = k.job_id, handed_count = o.handed_count - 1
+      from unnest(${kept.map((r) => String(r.itemId))}::bigint[], ${kept.map((r) => r.jobId)}::text[]) as k(item_id, job_id)
+     where o.item_id = k.item_id and o.done_at is null`.execute(db);
 }
 
 /** The jobs rows wait on now (handed out, lease running), at most `limit`. */

@@ -8,7 +8,7 @@ import type { IndexerMetrics } from './metrics.js';
 import {
   claimAvailable,
   jobsAwaited,
-  markHanded,
+  keepWithJob,
   releaseClaim,
   releaseJobs,
   type OwedRow,
@@ -72,9 +72,10 @@ export class OutboxRelay {
     let total = 0;
     for (;;) {
       if (!(await this.queueHasRoom())) return total;
-      const rows = await claimAvailable(this.db, this.options.batchSize, this.options.leaseSeconds);
+      const jobId = randomUUID();
+      const rows = await claimAvailable(this.db, this.options.batchSize, this.options.leaseSeconds, jobId);
       if (rows.length === 0) return total;
-      total += await this.handOut(rows);
+      total += await this.handOut(jobId, rows);
     }
   }
 
@@ -84,8 +85,13 @@ export class OutboxRelay {
     return queued < this.options.maxQueuedJobs;
   }
 
-  private async handOut(rows: OwedRow[]): Promise<number> {
+  /**
+   * The claimed rows go to the queue as `jobId`, except those whose earlier job is still queued or
+   * running: they stay with it (their lease renewed by the claim).
+   */
+  private async handOut(jobId: string, rows: OwedRow[]): Promise<number> {
     const alive = await this.aliveJobs(rows);
+    const stay = rows.filter((r) => r.jobId !== null && alive.has(r.jobId));
     const toHand: OwedChange[] = rows
       .filter((r) => r.jobId === null || !alive.has(r.jobId))
       .map(({ itemId, version, deleted }) => ({ itemId, version, deleted }));
@@ -97,15 +103,14 @@ export class OutboxRelay {
         'changes handed out again: their job was lost or ended without the index confirming them',
       );
     }
+    await keepWithJob(this.db, stay);
     if (toHand.length === 0) return 0;
-    const jobId = randomUUID();
     try {
       await this.queue.add('index', { changes: toHand }, { jobId });
     } catch (error) {
       await releaseClaim(this.db, toHand);
       throw error;
     }
-    await markHanded(this.db, toHand, jobId);
     this.metrics.count('handed', toHand.length);
     return toHand.length;
   }

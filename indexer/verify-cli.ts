@@ -106,14 +106,14 @@ async function run(): Promise<number> {
   for (const kind of Object.keys(LABELS) as DifferenceKind[]) {
     const ids = report.firstIds[kind];
     console.log(
-      `  ${LABELS[kind].padEnd(32)} ${number(report.counts[kind]).padStart(9)}${ids.length ? `  (ids ${ids.join(', ')}${report.counts[kind] > ids.length ? ', …' : ''})` : ''}`,
+      `  ${LABELS[kind].padEnd(38)} ${number(report.counts[kind]).padStart(9)}${ids.length ? `  (ids ${ids.join(', ')}${report.counts[kind] > ids.length ? ', …' : ''})` : ''}`,
     );
   }
   console.log(
-    `  ${'sem campo id (escritos à mão)'.padEnd(32)} ${number(report.unranged.length).padStart(9)}${report.unranged.length ? `  (_id ${report.unranged.join(', ')})` : ''}`,
+    `  ${'sem campo id (escritos à mão)'.padEnd(38)} ${number(report.unranged.length).padStart(9)}${report.unranged.length ? `  (_id ${report.unranged.join(', ')})` : ''}`,
   );
   console.log(
-    `  ${'a caminho (alterações por confirmar)'.padEnd(32)} ${number(report.inFlight).padStart(9)}`,
+    `  ${'a caminho (alterações por confirmar)'.padEnd(38)} ${number(report.inFlight).padStart(9)}`,
   );
 
   if (options.repair) {
@@ -125,7 +125,7 @@ async function run(): Promise<number> {
       await client.delete({ index: alias, id, refresh: false }, { ignore: [404] });
   }
   const rejected = await listRejected(handle.db, 10);
-  console.log(`  ${'recusados pelo cluster'.padEnd(32)} ${number(rejected.total).padStart(9)}`);
+  console.log(`  ${'recusados pelo cluster'.padEnd(38)} ${number(rejected.total).padStart(9)}`);
   for (const r of rejected.rows) console.log(`    item ${r.itemId} (versão ${r.version}): ${r.reason}`);
 
   const found = differenceCount(report);

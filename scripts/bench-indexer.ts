@@ -10,10 +10,11 @@
  * committed transaction, and follows each until a search shows it; prints the p50/p95/p99/max of
  * commit → searchable.
  *
- * Burst (`--burst N`): N items' prices change in transactions of 10,000 (a seller's whole feed, a
- * brand's price update); prints, every second, what the index still owes and the age of the
- * oldest unconfirmed change, then the changes per second from the last commit until the index owed
- * nothing, and until a search shows the last item changed.
+ * Burst (`--burst N`): N items' prices change at once, in one transaction (a brand's price update;
+ * `--chunk` splits it into transactions of that many, as a feed applied in parts); prints, every
+ * second, what the index still owes and the age of the oldest unconfirmed change, then the changes
+ * per second through the change path — from the first commit until the index owed nothing — and
+ * when a search showed the last item changed.
  */
 import { Command } from 'commander';
 import { sql } from 'kysely';
@@ -28,9 +29,10 @@ const opts = new Command()
   .option('--seconds <n>', 'duração das alterações (modo contínuo)', '60')
   .option('--rate <n>', 'alterações de stock por segundo (modo contínuo)', '50')
   .option('--burst <n>', 'em vez do modo contínuo: N alterações de uma vez')
+  .option('--chunk <n>', 'a rajada em transações deste tamanho (por omissão: uma só)')
   .option('--index <alias>', 'alias do índice OpenSearch', 'bench_stock')
   .parse()
-  .opts<{ seconds: string; rate: string; burst?: string; index: string }>();
+  .opts<{ seconds: string; rate: string; burst?: string; chunk?: string; index: string }>();
 
 const { DATABASE_URL, REDIS_URL, OPENSEARCH_URL } = process.env;
 if (!DATABASE_URL || !REDIS_URL || !OPENSEARCH_URL) {
@@ -99,11 +101,14 @@ async function steady(seconds: number, rate: number): Promise<void> {
 
 async function burst(count: number): Promise<void> {
   if (count > maxId) throw new Error(`--burst ${count}: o stock tem só ${maxId} ids`);
-  console.log(`Rajada de ${count.toLocaleString('pt-PT')} alterações de preço (transações de 10 000)…`);
+  const chunk = Number(opts.chunk ?? count);
+  console.log(
+    `Rajada de ${count.toLocaleString('pt-PT')} alterações de preço (transações de ${chunk.toLocaleString('pt-PT')})…`,
+  );
   const writeStarted = Date.now();
   let firstCommit = 0;
-  for (let from = 1; from <= count; from += 10_000) {
-    await sql`update stock_items set price = price + 0.01 where id >= ${from} and id < ${Math.min(from + 10_000, count + 1)}`.execute(
+  for (let from = 1; from <= count; from += chunk) {
+    await sql`update stock_items set price = price + 0.01 where id >= ${from} and id < ${Math.min(from + chunk, count + 1)}`.execute(
       handle.db,
     );
     firstCommit ||= Date.now();
