@@ -10,7 +10,10 @@ import { openDatabase } from '../src/db/database.js';
 import { migrate } from '../src/db/migrate.js';
 import { createLogger } from '../src/logger.js';
 import { createClusterClient } from './cluster.js';
+import { IndexerMetrics } from './metrics.js';
 import { rebuildIndex } from './rebuild.js';
+import { deliverOwed, markForRepair } from './verify/repair.js';
+import { differenceCount, verifyIndex } from './verify/verify-index.js';
 
 const config = loadConfig();
 const logger = createLogger(config).child({ component: 'reindex' });
@@ -44,6 +47,21 @@ try {
   const seconds = (Date.now() - started) / 1000;
   console.log(
     `${result.index}: ${result.documents} documents in ${seconds.toFixed(1)} s (${Math.round(result.documents / Math.max(seconds, 0.001))} docs/s); alias ${config.opensearchIndex} → ${result.index}; removed: ${result.removed.join(', ') || 'none'}`,
+  );
+  // The new index is compared with PostgreSQL at once (what differs is written again).
+  const target = {
+    db: handle.db,
+    client,
+    alias: config.opensearchIndex,
+    metrics: new IndexerMetrics(),
+    logger,
+    rejectedRetrySeconds: config.indexer.rejectedRetrySeconds,
+  };
+  const report = await verifyIndex(handle.db, client, config.opensearchIndex, {
+    onDifferences: async (found) => void (await deliverOwed(target, await markForRepair(handle.db, found))),
+  });
+  console.log(
+    `verified against PostgreSQL in ${report.seconds.toFixed(1)} s: ${differenceCount(report)} differences${differenceCount(report) ? ' (written again)' : ''}`,
   );
 } catch (error) {
   bar.stop();

@@ -36,7 +36,7 @@ const transports: Transport[] = [
   { name: 'Redis', connection: redisConnection(REDIS_URL, 'consumer') },
   {
     name: 'PostgreSQL',
-    connection: { connectionString: DATABASE_URL, schema: SCHEMA, max: 8 },
+    connection: { connectionString: DATABASE_URL, schema: SCHEMA, max: 8, migrate: true },
     factory: createPostgresBackend as unknown as BackendFactory,
   },
 ];
@@ -63,25 +63,25 @@ async function measure(t: Transport): Promise<string> {
   const addSeconds = (Date.now() - added) / 1000;
   let done = 0;
   const processed = Date.now();
-  const all = new Promise<void>((resolve) => {
-    const worker = newWorker(t, name, async () => {
-      if (++done === JOBS) resolve();
-    });
-    void all.then(() => worker.close());
+  let finished: () => void = () => undefined;
+  const all = new Promise<void>((resolve) => (finished = resolve));
+  const drainer = newWorker(t, name, async () => {
+    if (++done === JOBS) finished();
   });
   await all;
   const processSeconds = (Date.now() - processed) / 1000;
+  await drainer.close();
 
   // one job at a time: add → processor started
   const latencies: number[] = [];
   const single = `${name}-single`;
   const singleQueue = newQueue(t, single);
   let waiting: ((at: number) => void) | null = null;
-  const worker = newWorker(t, single, async () => waiting?.(Date.now()));
+  const worker = newWorker(t, single, async () => waiting?.(performance.now()));
   await worker.waitUntilReady();
   for (let i = 0; i < 300; i++) {
     const started = new Promise<number>((resolve) => (waiting = resolve));
-    const at = Date.now();
+    const at = performance.now();
     await singleQueue.add('j', { i });
     latencies.push((await started) - at);
   }
@@ -96,7 +96,7 @@ async function measure(t: Transport): Promise<string> {
     .toLocaleString('pt-PT')
     .padStart(
       7,
-    )}/s   um trabalho: p50 ${percentile(latencies, 0.5)} ms, p99 ${percentile(latencies, 0.99)} ms`;
+    )}/s   um trabalho: p50 ${percentile(latencies, 0.5).toFixed(1)} ms, p99 ${percentile(latencies, 0.99).toFixed(1)} ms`;
 }
 
 const lines: string[] = [];

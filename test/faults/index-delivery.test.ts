@@ -1,28 +1,23 @@
 import type { Client } from '@opensearch-project/opensearch';
 import { sql } from 'kysely';
-import { pino } from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createIndexQueue, redisConnection } from '../../indexer/index-queue.js';
-import { INDEXER_APPLICATION_NAME, startIndexer, type IndexerHandle } from '../../indexer/indexer.js';
+import { INDEXER_APPLICATION_NAME } from '../../indexer/indexer.js';
 import { ledgerStatus } from '../../indexer/outbox.js';
-import { startRedisServer, type RedisServerProcess } from '../../scripts/redis-server-process.js';
-import { loadConfig } from '../../src/config.js';
-import { FaultProxy } from '../helpers/fault-proxy.js';
+import type { RedisServerProcess } from '../../scripts/redis-server-process.js';
+import type { FaultProxy } from '../helpers/fault-proxy.js';
 import { indexMismatches } from '../helpers/index-contents.js';
+import { openIndexerHarness, type IndexerHarness } from '../helpers/indexer-harness.js';
 import {
   CAN_RUN_INDEXER,
-  clusterClient,
   dropAlias,
   startIndexerProcess,
-  TEST_OPENSEARCH_URL,
   uniqueAlias,
   type IndexerProcess,
 } from '../helpers/opensearch.js';
-import { insertGeneratedItems, loadStockFixture } from '../helpers/stock-fixture.js';
-import { createTestDatabase, type TestDatabase } from '../helpers/test-database.js';
+import type { TestDatabase } from '../helpers/test-database.js';
 import { waitUntil } from '../helpers/wait-until.js';
 
-const silent = pino({ level: 'silent' });
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
@@ -32,58 +27,20 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * back is delivery itself; each case ends with the index compared item by item to PostgreSQL.
  */
 describe.skipIf(!CAN_RUN_INDEXER)('confirmed delivery to the index, under faults', () => {
+  let harness: IndexerHarness;
   let database: TestDatabase;
   let redis: RedisServerProcess;
   let proxy: FaultProxy;
   let admin: Client;
-  let indexer: IndexerHandle | null = null;
-  const aliases: string[] = [];
-  const db = () => database.handle.db;
+  const db = () => harness.db();
+  const startOwnIndexer = (settings: Record<string, string>) => harness.start(settings);
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    await loadStockFixture(db());
-    await insertGeneratedItems(db(), 1_000, 2_000);
-    redis = await startRedisServer();
-    proxy = await FaultProxy.start(TEST_OPENSEARCH_URL!);
-    admin = clusterClient();
+    harness = await openIndexerHarness('delivery');
+    ({ database, redis, proxy, admin } = harness);
   });
-  afterEach(async () => {
-    await indexer?.stop();
-    indexer = null;
-    proxy.clearFaults();
-    await proxy.acceptConnections().catch(() => undefined);
-  });
-  afterAll(async () => {
-    await proxy?.close();
-    for (const alias of aliases) await dropAlias(admin, alias);
-    await admin?.close();
-    await redis?.stop();
-    await database?.drop();
-  });
-
-  /** The indexer on a fresh alias, its settings shrunk so that a test stays short. */
-  async function startOwnIndexer(
-    settings: Record<string, string>,
-  ): Promise<{ alias: string; handle: IndexerHandle }> {
-    const alias = uniqueAlias('delivery');
-    aliases.push(alias);
-    const config = loadConfig({
-      DATABASE_URL: database.url!,
-      REDIS_URL: redis.url,
-      OPENSEARCH_URL: proxy.url,
-      OPENSEARCH_INDEX: alias,
-      INDEXER_SWEEP_PERIOD_SECONDS: '0',
-      INDEXER_RETRY_FIRST_MS: '100',
-      INDEXER_RETRY_MAX_MS: '500',
-      ...settings,
-    });
-    // the outbox of an earlier case's alias: settled, so each case starts owing nothing
-    await sql`update search_outbox set done_at = now() where done_at is null`.execute(db());
-    const handle = await startIndexer(config, silent, { metricsPort: null, logEveryMs: 60_000 });
-    indexer = handle;
-    return { alias, handle };
-  }
+  afterEach(() => harness.reset());
+  afterAll(() => harness?.close());
 
   const owed = async () => (await ledgerStatus(db())).owed;
   const settled = () => waitUntil(async () => (await owed()) === 0, 'every change to be confirmed', 60_000);
@@ -147,8 +104,8 @@ describe.skipIf(!CAN_RUN_INDEXER)('confirmed delivery to the index, under faults
     '(c) the indexer process SIGKILLed in the middle of a bulk request: another indexer delivers what it held',
     { timeout: 120_000 },
     async () => {
+      // this case runs the indexer as processes, not the harness's
       const alias = uniqueAlias('delivery');
-      aliases.push(alias);
       await sql`update search_outbox set done_at = now() where done_at is null`.execute(db());
       const settings = {
         REDIS_URL: redis.url,
@@ -189,6 +146,7 @@ describe.skipIf(!CAN_RUN_INDEXER)('confirmed delivery to the index, under faults
         expect(await indexMismatches(db(), admin, alias)).toEqual([]);
       } finally {
         for (const p of processes) await p.stop();
+        await dropAlias(admin, alias);
       }
     },
   );

@@ -3,21 +3,13 @@ import { Redis } from 'ioredis';
 import { sql } from 'kysely';
 import { pino } from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startIndexer, type IndexerHandle } from '../../indexer/indexer.js';
-import { startRedisServer, type RedisServerProcess } from '../../scripts/redis-server-process.js';
-import { loadConfig } from '../../src/config.js';
-import { FaultProxy } from '../helpers/fault-proxy.js';
+import type { IndexerHandle } from '../../indexer/indexer.js';
+import type { RedisServerProcess } from '../../scripts/redis-server-process.js';
+import type { FaultProxy } from '../helpers/fault-proxy.js';
 import { indexMismatches } from '../helpers/index-contents.js';
-import {
-  CAN_RUN_INDEXER,
-  clusterClient,
-  dropAlias,
-  TEST_OPENSEARCH_URL,
-  uniqueAlias,
-} from '../helpers/opensearch.js';
+import { openIndexerHarness, type IndexerHarness } from '../helpers/indexer-harness.js';
+import { CAN_RUN_INDEXER } from '../helpers/opensearch.js';
 import { seriesValue } from '../helpers/prometheus-text.js';
-import { insertGeneratedItems, loadStockFixture } from '../helpers/stock-fixture.js';
-import { createTestDatabase, type TestDatabase } from '../helpers/test-database.js';
 import { waitUntil } from '../helpers/wait-until.js';
 
 interface LogLine {
@@ -36,65 +28,28 @@ interface LogLine {
  * process, a Redis of the test's, the live cluster (behind a fault proxy where it must be away).
  */
 describe.skipIf(!CAN_RUN_INDEXER)('the indexer verifies by itself and tells how far behind it is', () => {
-  let database: TestDatabase;
+  let harness: IndexerHarness;
   let redis: RedisServerProcess;
   let proxy: FaultProxy;
   let admin: Client;
-  let indexer: IndexerHandle | null = null;
   let logged: LogLine[] = [];
-  const aliases: string[] = [];
-  const db = () => database.handle.db;
+  const db = () => harness.db();
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    await loadStockFixture(db());
-    await insertGeneratedItems(db(), 1_000, 3_000);
-    redis = await startRedisServer();
-    proxy = await FaultProxy.start(TEST_OPENSEARCH_URL!);
-    admin = clusterClient();
+    harness = await openIndexerHarness('sweep');
+    ({ redis, proxy, admin } = harness);
   });
-  afterEach(async () => {
-    await indexer?.stop();
-    indexer = null;
-    await proxy.acceptConnections().catch(() => undefined);
-  });
-  afterAll(async () => {
-    await proxy?.close();
-    for (const alias of aliases) await dropAlias(admin, alias);
-    await admin?.close();
-    await redis?.stop();
-    await database?.drop();
-  });
+  afterEach(() => harness.reset());
+  afterAll(() => harness?.close());
 
-  async function start(settings: Record<string, string>): Promise<{ alias: string; handle: IndexerHandle }> {
-    const alias = uniqueAlias('sweep');
-    aliases.push(alias);
+  /** The indexer with its log lines kept in `logged` and its metrics port open. */
+  function start(settings: Record<string, string>) {
     logged = [];
     const logger = pino(
       { level: 'info' },
       { write: (line: string) => logged.push(JSON.parse(line) as LogLine) },
     );
-    await sql`update search_outbox set done_at = now() where done_at is null`.execute(db());
-    await sql`update search_indexer_state set sweep_after_id = 0, last_sweep_completed_at = null, last_sweep_drift = null`.execute(
-      db(),
-    );
-    const config = loadConfig({
-      DATABASE_URL: database.url!,
-      REDIS_URL: redis.url,
-      OPENSEARCH_URL: proxy.url,
-      OPENSEARCH_INDEX: alias,
-      INDEXER_SWEEP_PERIOD_SECONDS: '0',
-      INDEXER_RETRY_FIRST_MS: '100',
-      INDEXER_RETRY_MAX_MS: '500',
-      ...settings,
-    });
-    const handle = await startIndexer(config, logger, {
-      metricsPort: 0,
-      metricsHost: '127.0.0.1',
-      logEveryMs: 200,
-    });
-    indexer = handle;
-    return { alias, handle };
+    return harness.start(settings, logger, 0);
   }
   const scrape = async (handle: IndexerHandle) => (await fetch(`${handle.metricsUrl}/metrics`)).text();
 
@@ -172,8 +127,7 @@ describe.skipIf(!CAN_RUN_INDEXER)('the indexer verifies by itself and tells how 
       const { handle } = await start({});
       expect(seriesValue(await scrape(handle), 'search_indexer_redis_noeviction')).toBe(0);
       expect(logged.find((l) => l.maxmemoryPolicy === 'allkeys-lru')).toMatchObject({ level: 40 });
-      await indexer!.stop();
-      indexer = null;
+      await harness.reset();
       await settings.config('SET', 'maxmemory-policy', 'noeviction');
       const again = await start({});
       expect(seriesValue(await scrape(again.handle), 'search_indexer_redis_noeviction')).toBe(1);
