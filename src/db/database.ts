@@ -86,7 +86,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     try {
       await db.destroy();
     } finally {
-      // a lock taken over while this process stalled is no longer ours to release
+      // a lock file removed by hand meanwhile is nothing to release; the close itself went through
       await release().catch(() => undefined);
     }
   };
