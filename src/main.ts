@@ -14,6 +14,22 @@ async function main(): Promise<void> {
 
   const demo = config.seedDemoData ? await prepareDemo(services) : null;
   const running = await startServer(services);
+  // before the banner: whoever reads it may stop the server at once
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down');
+    running.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        logger.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
 
   const lines = [
     `Parts Stock Search API a correr em ${running.url}`,
@@ -31,22 +47,6 @@ async function main(): Promise<void> {
     );
   }
   process.stdout.write(lines.join('\n') + '\n');
-
-  let stopping = false;
-  const stop = (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    logger.info({ signal }, 'shutting down');
-    running.close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        logger.error({ err: error }, 'shutdown failed');
-        process.exit(1);
-      },
-    );
-  };
-  process.on('SIGTERM', () => stop('SIGTERM'));
-  process.on('SIGINT', () => stop('SIGINT'));
 }
 
 main().catch((error: unknown) => {
