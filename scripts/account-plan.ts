@@ -8,9 +8,9 @@
  * a key or the account, never widen it. With REDIS_URL set, every API process applies the change to
  * the next request; without it, within CREDENTIAL_CACHE_SECONDS.
  */
-import { Command, CommanderError, InvalidArgumentError } from 'commander';
+import { InvalidArgumentError } from 'commander';
 import { Redis } from 'ioredis';
-import { normalizeEmail } from '../src/accounts/accounts.js';
+import { findAccountByEmail, normalizeEmail } from '../src/accounts/accounts.js';
 import { announceCredentialChange } from '../src/accounts/credential-cache.js';
 import {
   changePlan,
@@ -25,6 +25,7 @@ import { openDatabase } from '../src/db/database.js';
 import { migrate } from '../src/db/migrate.js';
 import { DEFAULT_REDIS_PREFIX } from '../src/services.js';
 import { operatorMessage } from '../src/errors.js';
+import { operatorCommand, parseCommandLine } from './operator-command.js';
 
 const DEFAULT_WORDS = new Set(['padrao', 'padrão']);
 const MAX_VALUE = 2_147_483_647;
@@ -47,36 +48,12 @@ const OPTIONS = [
   ['dailyCredits', '--daily-credits <n>', 'daily_credits', 'créditos por dia'],
 ] as const;
 
-const program = new Command('account:plan')
-  .description('Mostra ou altera o plano de uma conta: limites de pedidos e créditos por dia.')
-  .requiredOption('--email <e-mail>', 'e-mail da conta')
-  .helpOption('-h, --help', 'mostra esta ajuda')
-  .exitOverride()
-  .configureOutput({
-    writeErr: () => {},
-    writeOut: (text) =>
-      process.stdout.write(text.replace('Usage:', 'Utilização:').replace('Options:', 'Opções:')),
-  });
+const program = operatorCommand(
+  'account:plan',
+  'Mostra ou altera o plano de uma conta: limites de pedidos e créditos por dia.',
+).requiredOption('--email <e-mail>', 'e-mail da conta');
 for (const [, flag, , label] of OPTIONS)
   program.option(flag, `${label}; "padrao" = valor por omissão`, planValue);
-
-/** Commander's own errors, in Portuguese. */
-function commanderMessage(error: CommanderError): string {
-  switch (error.code) {
-    case 'commander.missingMandatoryOptionValue':
-      return 'Falta a opção obrigatória --email <e-mail>.';
-    case 'commander.unknownOption':
-      return `Opção desconhecida: ${/'([^']+)'/.exec(error.message)?.[1] ?? error.message}. Opções: --email, --per-minute, --per-hour, --daily-credits.`;
-    case 'commander.optionMissingArgument':
-      return `Falta o valor da opção ${/'([^']+)'/.exec(error.message)?.[1] ?? ''}.`;
-    case 'commander.invalidArgument':
-      return `Opção ${/option '([^']+)'/.exec(error.message)?.[1] ?? ''}: ${error.message.split('. ').slice(1).join('. ')}`;
-    case 'commander.excessArguments':
-      return 'Argumentos a mais: use só as opções --email, --per-minute, --per-hour e --daily-credits.';
-    default:
-      return error.message;
-  }
-}
 
 function describePlan(stored: StoredPlan | undefined, defaults: AccountPlan): string[] {
   const plan = resolvePlan(stored, defaults);
@@ -90,14 +67,8 @@ function describePlan(stored: StoredPlan | undefined, defaults: AccountPlan): st
 }
 
 async function main(): Promise<number> {
-  try {
-    program.parse();
-  } catch (error) {
-    if (!(error instanceof CommanderError)) throw error;
-    if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version') return 0;
-    process.stderr.write(`Erro: ${commanderMessage(error)}\n`);
-    return 1;
-  }
+  const mistake = parseCommandLine(program);
+  if (mistake !== null) return mistake;
   const options = program.opts<
     { email: string } & Partial<Record<(typeof OPTIONS)[number][0], number | 'padrao'>>
   >();
@@ -111,14 +82,9 @@ async function main(): Promise<number> {
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, poolSize: 2 });
   try {
     await migrate(database.db);
-    const email = normalizeEmail(options.email);
-    const account = await database.db
-      .selectFrom('accounts')
-      .select(['id', 'email'])
-      .where('email', '=', email)
-      .executeTakeFirst();
+    const account = await findAccountByEmail(database.db, options.email);
     if (!account) {
-      process.stderr.write(`Erro: não existe nenhuma conta com o e-mail ${email}.\n`);
+      process.stderr.write(`Erro: não existe nenhuma conta com o e-mail ${normalizeEmail(options.email)}.\n`);
       return 1;
     }
     const before = await storedPlan(database.db, account.id);

@@ -10,6 +10,7 @@ import { createCatalogService, type CatalogService } from './catalog/catalog-ser
 import { systemClock, type Clock } from './clock.js';
 import { resolveSearchTokenSecret, type Config } from './config.js';
 import { createCreditsService, type CreditsService } from './credits/credits-service.js';
+import { askingTheOperatorForCredits } from './credits/out-of-credits.js';
 import { openDatabase, pingDatabase, type Database, type DatabaseHandle } from './db/database.js';
 import { CredentialFailureGuard, LoginGuard, RegistrationGuard } from './limits/abuse-guards.js';
 import { IdempotencyStore } from './idempotency/idempotency-store.js';
@@ -163,6 +164,11 @@ export async function createServices(config: Config, overrides: ServiceOverrides
   if (engine.name !== 'postgres') readiness.push({ name: engine.name, check: () => engine.ping() });
   // lazy: no worker (thread, model in memory) until the first image is read
   const textReader = overrides.textReader ?? new TextReader({ workers: config.toolOcr.workers });
+  const paymentProvider =
+    overrides.paymentProvider !== undefined
+      ? overrides.paymentProvider
+      : createPaymentProvider(config, logger);
+  const search = createSearchService({ db, engine, clock, searchTokenSecret });
 
   return {
     config,
@@ -190,18 +196,18 @@ export async function createServices(config: Config, overrides: ServiceOverrides
       new RegistrationGuard(limiters, config.rateLimits, clock),
       passwords,
     ),
-    search: createSearchService({ db, engine, clock, searchTokenSecret }),
+    // without purchases, an account out of credits is told to ask the operator, not to buy them
+    search: paymentProvider
+      ? search
+      : {
+          ...search,
+          search: askingTheOperatorForCredits(search.search),
+          stats: askingTheOperatorForCredits(search.stats),
+        },
     account: createAccountService(db, clock),
     apiKeys: createApiKeysService(db, clock, credentials, config.maxApiKeysPerAccount),
     credits: createCreditsService(db, clock),
-    payments: createPaymentsService(
-      db,
-      clock,
-      overrides.paymentProvider !== undefined
-        ? overrides.paymentProvider
-        : createPaymentProvider(config, logger),
-      config.publicBaseUrl,
-    ),
+    payments: createPaymentsService(db, clock, paymentProvider, config.publicBaseUrl),
     catalog: createCatalogService(db, engine),
     tools: toolRegistry({
       engine,

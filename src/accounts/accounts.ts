@@ -34,6 +34,18 @@ export async function emailInUse(db: Database, email: string): Promise<boolean> 
   return row !== undefined;
 }
 
+/** The account holding an e-mail, however it is typed (an operator's commands look accounts up so). */
+export async function findAccountByEmail(
+  db: Database,
+  email: string,
+): Promise<{ id: string; email: string; credits: number } | undefined> {
+  return db
+    .selectFrom('accounts')
+    .select(['id', 'email', 'credits'])
+    .where('email', '=', normalizeEmail(email))
+    .executeTakeFirst();
+}
+
 /**
  * Creates an account holding SIGNUP_CREDITS, with its `signup` ledger row in the same transaction.
  * A taken e-mail (any case) is a 409.

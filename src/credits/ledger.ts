@@ -5,6 +5,7 @@ import { prepared } from '../db/prepared-statements.js';
 import type { DB, SearchKind } from '../db/schema.js';
 import { paymentRequired, unauthenticated } from '../errors.js';
 import { BatchLanes } from './batch-lanes.js';
+import { insufficientCredits } from './out-of-credits.js';
 
 export interface SearchRecord {
   kind: SearchKind;
@@ -170,11 +171,8 @@ function chargeOutcome(row: ChargeRow, cost: number): ChargeOutcome {
     case 'ok':
       return { creditsRemaining: row.credits!, searchId: row.search_id! };
     case 'insufficient':
-      throw paymentRequired(
-        `Créditos insuficientes: esta pesquisa custa ${cost} crédito e o saldo é ${row.credits}. Compre créditos em /data/credits/packages.`,
-        'INSUFFICIENT_CREDITS',
-        { credits_remaining: row.credits, credits_required: cost },
-      );
+      // where purchases are off, the composition root restates it (askingTheOperatorForCredits)
+      throw insufficientCredits(cost, row.credits!, 'on');
     case 'account_limit':
       throw dailyLimitReached('conta', row.daily_limit!, row.spent!);
     case 'key_limit':

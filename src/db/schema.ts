@@ -118,6 +118,8 @@ export interface CreditLedgerTable {
   balance_after: number;
   search_id: Bigint | null;
   payment_id: Bigint | null;
+  /** an adjustment's reason, as the operator gave it (sql/0032) */
+  reason: string | null;
   created_at: Timestamp;
 }
 

@@ -2,6 +2,7 @@ import { createAccount, SIGNUP_CREDITS } from '../../src/accounts/accounts.js';
 import { createApiKey } from '../../src/accounts/api-keys.js';
 import { openSession } from '../../src/accounts/sessions.js';
 import type { Clock } from '../../src/clock.js';
+import { adjustCredits } from '../../src/credits/credit-adjustments.js';
 import type { Database } from '../../src/db/database.js';
 
 /** Cheap scrypt for test accounts: the cost parameters are not what these tests are about. */
@@ -31,23 +32,7 @@ export async function createTestAccount(
   );
   if (options.credits !== undefined) {
     // as an operator's adjustment would: the balance and its ledger row, so the two still add up
-    await db.transaction().execute(async (trx) => {
-      const before = await trx
-        .updateTable('accounts')
-        .set({ credits: options.credits! })
-        .where('id', '=', account.id)
-        .returning('credits')
-        .executeTakeFirstOrThrow();
-      await trx
-        .insertInto('credit_ledger')
-        .values({
-          account_id: account.id,
-          kind: 'adjustment',
-          delta: options.credits! - SIGNUP_CREDITS,
-          balance_after: before.credits,
-        })
-        .execute();
-    });
+    await adjustCredits(db, account.id, options.credits - SIGNUP_CREDITS, { reason: 'test fixture' });
   }
   const key = await createApiKey(db, account.id, {
     name: 'test',

@@ -1,0 +1,71 @@
+/**
+ * What the operator's commands (account:plan, account:credits, catalog:seed) share: a command line
+ * read by commander that speaks Portuguese, in its help and in its own errors (one line naming the
+ * option), and the exit code of a mistake.
+ */
+import { Command, CommanderError } from 'commander';
+
+/** A command whose help and mistakes are said in Portuguese; parse it with parseCommandLine. */
+export function operatorCommand(name: string, description: string): Command {
+  return new Command(name)
+    .description(description)
+    .helpOption('-h, --help', 'mostra esta ajuda')
+    .exitOverride()
+    .configureOutput({
+      writeErr: () => {},
+      writeOut: (text) =>
+        process.stdout.write(
+          text
+            .replace('Usage:', 'Utilização:')
+            .replace('[options]', '[opções]')
+            .replace('Options:', 'Opções:'),
+        ),
+    });
+}
+
+/** "a, b e c" */
+const listed = (items: string[]) =>
+  items.length > 1 ? `${items.slice(0, -1).join(', ')} e ${items.at(-1)}` : (items[0] ?? '');
+
+/** The option a commander message quotes ('--email <e-mail>'), or the message's own words. */
+const quoted = (error: CommanderError, index = 0) =>
+  [...error.message.matchAll(/'([^']+)'/g)][index]?.[1] ?? '';
+
+/** Commander's own errors, in Portuguese. */
+function commanderMessage(program: Command, error: CommanderError): string {
+  const options = listed(program.options.filter((o) => o.long && o.long !== '--help').map((o) => o.long!));
+  switch (error.code) {
+    case 'commander.missingMandatoryOptionValue':
+      return `Falta a opção obrigatória ${quoted(error)}.`;
+    case 'commander.unknownOption':
+      return `Opção desconhecida: ${quoted(error) || error.message}. ${options ? `Opções: ${options}.` : 'Este comando não tem opções.'}`;
+    case 'commander.optionMissingArgument':
+      return `Falta o valor da opção ${quoted(error)}.`;
+    case 'commander.invalidArgument':
+      return `Opção ${/option '([^']+)'/.exec(error.message)?.[1] ?? ''}: ${error.message.split('. ').slice(1).join('. ')}`;
+    case 'commander.conflictingOption':
+      return `As opções ${quoted(error, 0)} e ${quoted(error, 1)} não podem ser usadas juntas.`;
+    case 'commander.excessArguments':
+      return options
+        ? `Argumentos a mais: use só as opções ${options}.`
+        : 'Este comando não leva argumentos.';
+    default:
+      return error.message;
+  }
+}
+
+/**
+ * Reads the command line: null when the command goes on; otherwise the exit code, 0 after the help
+ * was shown, 1 after a mistake was said on stderr.
+ */
+export function parseCommandLine(program: Command): number | null {
+  try {
+    program.parse();
+    return null;
+  } catch (error) {
+    if (!(error instanceof CommanderError)) throw error;
+    if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version') return 0;
+    process.stderr.write(`Erro: ${commanderMessage(program, error)}\n`);
+    return 1;
+  }
+}
