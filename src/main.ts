@@ -1,3 +1,4 @@
+import { countCatalogRows, emptyCatalogs } from './catalog/catalog-counts.js';
 import { ConfigError, loadConfig } from './config.js';
 import { operatorMessage, ServiceError } from './errors.js';
 import { migrate } from './db/migrate.js';
@@ -13,6 +14,15 @@ async function main(): Promise<void> {
   if (migrations.applied.length) logger.info({ applied: migrations.applied }, 'migrations applied');
 
   const demo = config.seedDemoData ? await prepareDemo(services) : null;
+  // A new PostgreSQL has no catalogs, and nothing else fills them (SEED_DEMO_DATA is off there)
+  const catalogs = await countCatalogRows(services.db);
+  const empty = emptyCatalogs(catalogs);
+  if (empty.length) {
+    logger.warn(
+      { catalog_parts: catalogs.parts, vehicle_makes: catalogs.makes },
+      'the parts or vehicle catalogs are empty (the catalog endpoints answer empty lists): load them with npm run catalog:seed',
+    );
+  }
   const running = await startServer(services);
   // before the banner: whoever reads it may stop the server at once
   let stopping = false;
@@ -45,6 +55,13 @@ async function main(): Promise<void> {
       `    chave de API:  ${demo.apiKey}`,
       `  Experimente: curl -s -X POST ${running.url}/data/search -H 'X-API-Key: ${demo.apiKey}' -H 'Content-Type: application/json' -d '{"reference":"${demo.sampleReference}"}'`,
     );
+  }
+  if (empty.length) {
+    const which =
+      empty.length > 1
+        ? 'os catálogos de peças e de veículos estão vazios; carregue-os'
+        : `o catálogo de ${empty[0]} está vazio; carregue-o`;
+    lines.push(`  Aviso: ${which} com npm run catalog:seed.`);
   }
   process.stdout.write(lines.join('\n') + '\n');
 }

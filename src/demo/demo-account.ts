@@ -1,15 +1,32 @@
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { sql } from 'kysely';
 import { createAccount, normalizeEmail } from '../accounts/accounts.js';
 import { createApiKey } from '../accounts/api-keys.js';
 import { hashPassword, randomBase62, sha256 } from '../accounts/credentials.js';
+import { adjustCredits } from '../credits/credit-adjustments.js';
 import type { Database } from '../db/database.js';
 
 export const DEMO_EMAIL = 'demo@pecas-demo.pt';
 /** On top of the signup credits, so a person can try many searches. */
 export const DEMO_EXTRA_CREDITS = 10_000;
 export const DEMO_ACCOUNT_FILE = 'demo-account.json';
+
+/**
+ * Where the demo account of a database is kept, under DATA_DIR: demo-account.json for the
+ * embedded database (the one DATA_DIR holds), and for a PostgreSQL (SEED_DEMO_DATA=true) a file
+ * named after its server and database. Each database has its own demo account, with its own
+ * password: seeding another database must not replace the file the embedded `npm start` prints.
+ */
+export function demoAccountFile(dataDir: string, databaseUrl: string | null): string {
+  if (!databaseUrl) return join(dataDir, DEMO_ACCOUNT_FILE);
+  const url = new URL(databaseUrl);
+  const database = decodeURIComponent(url.pathname.slice(1)) || decodeURIComponent(url.username);
+  const name = [url.hostname || 'local', url.port || '5432', database || 'postgres']
+    .join('-')
+    .replace(/[^A-Za-z0-9._-]+/g, '_');
+  return join(dataDir, `demo-account.postgres-${name}.json`);
+}
 
 export interface DemoCredentials {
   email: string;
@@ -44,12 +61,11 @@ async function keyWorks(db: Database, apiKey: string): Promise<boolean> {
 
 /**
  * The demo account whose credentials `npm start` prints. Created once, with extra credits (an
- * `adjustment` ledger row in the same transaction), and kept in DATA_DIR/demo-account.json
- * (mode 600) so every later start prints the same working account. When the file is gone or its
- * key no longer works, the account gets a new password and key instead of a second account.
+ * `adjustment` ledger row in the same transaction), and kept in `file` (demoAccountFile, mode 600)
+ * so every later start prints the same working account. When the file is gone or its key no longer
+ * works, the account gets a new password and key instead of a second account.
  */
-export async function ensureDemoAccount(db: Database, dataDir: string): Promise<DemoCredentials> {
-  const file = join(dataDir, DEMO_ACCOUNT_FILE);
+export async function ensureDemoAccount(db: Database, file: string): Promise<DemoCredentials> {
   const saved = readSaved(file);
   if (saved && (await keyWorks(db, saved.apiKey))) return saved;
 
@@ -77,27 +93,16 @@ export async function ensureDemoAccount(db: Database, dataDir: string): Promise<
         { within: trx },
       );
       accountId = account.id;
-      const credited = await trx
-        .updateTable('accounts')
-        .set({ credits: sql`credits + ${DEMO_EXTRA_CREDITS}` })
-        .where('id', '=', accountId)
-        .returning('credits')
-        .executeTakeFirstOrThrow();
-      await trx
-        .insertInto('credit_ledger')
-        .values({
-          account_id: accountId,
-          kind: 'adjustment',
-          delta: DEMO_EXTRA_CREDITS,
-          balance_after: credited.credits,
-        })
-        .execute();
+      await adjustCredits(db, accountId, DEMO_EXTRA_CREDITS, {
+        reason: 'conta de demonstração',
+        within: trx,
+      });
     }
     return (await createApiKey(trx, accountId, { name: 'Demonstração' })).key;
   });
 
   const credentials = { email, password, apiKey };
-  mkdirSync(dataDir, { recursive: true });
+  mkdirSync(dirname(file), { recursive: true });
   writeFileSync(file, JSON.stringify(credentials, null, 2) + '\n', { mode: 0o600 });
   chmodSync(file, 0o600); // the mode above applies only when the file is created
 

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { seedCatalog } from '../catalog/seed.js';
 import type { Database } from '../db/database.js';
 import type { Services } from '../services.js';
-import { ensureDemoAccount } from './demo-account.js';
+import { demoAccountFile, ensureDemoAccount } from './demo-account.js';
 import { demoCatalogParts } from './demo-catalog.js';
 import { DemoDataset } from './generator.js';
 import { loadWithCopy } from './load-copy.js';
@@ -72,7 +72,7 @@ export async function prepareDemo(services: Services): Promise<DemoAccount | nul
       );
     }
 
-    const credentials = await ensureDemoAccount(db, config.dataDir);
+    const credentials = await ensureDemoAccount(db, demoAccountFile(config.dataDir, config.databaseUrl));
     return { ...credentials, sampleReference: (await sampleReference(db)) ?? '1K0 615 301 AA' };
   } finally {
     if (lock) {

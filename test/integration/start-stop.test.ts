@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   CAN_RUN_INDEXER,
   clusterClient,
@@ -11,14 +11,14 @@ import {
   TEST_OPENSEARCH_URL,
   uniqueAlias,
 } from '../helpers/opensearch.js';
-import { createTestDatabase } from '../helpers/test-database.js';
-import { TEST_REDIS_URL } from '../helpers/test-env.js';
+import { createTestDatabase, type TestDatabase } from '../helpers/test-database.js';
+import { TEST_DATABASE_URL, TEST_REDIS_URL } from '../helpers/test-env.js';
 import { waitUntil } from '../helpers/wait-until.js';
 
 /**
  * How an operator starts and stops the pieces: `npm start` and `npm run indexer` as typed, signals
- * sent to the npm process (what a supervisor, `kill <pid>` or a closed terminal sends), and a
- * server killed outright.
+ * sent to the npm process (what a supervisor, `kill <pid>` or a closed terminal sends), a server
+ * killed outright, and the demo account of each database.
  */
 
 /** The processes under `pid` (its children, theirs…), read from /proc. */
@@ -177,6 +177,38 @@ describe.skipIf(process.platform !== 'linux')(
       );
       expect((await fetch(`${next.url}/ready`)).status).toBe(200);
       expect(await signalled(next.child, 'SIGTERM')).toEqual({ code: 0, signal: null });
+    });
+
+    describe.skipIf(!TEST_DATABASE_URL)('with a PostgreSQL seeded by SEED_DEMO_DATA=true', () => {
+      let database: TestDatabase;
+      beforeAll(async () => {
+        database = await createTestDatabase();
+      });
+      afterAll(() => database?.drop());
+
+      it("keeps that database's demo account in a file of its own: the embedded start keeps its password", async () => {
+        const env = embeddedEnv(dataDir, {
+          DATABASE_URL: database.url!,
+          SEED_DEMO_DATA: 'true',
+          SEARCH_TOKEN_SECRET: 'start-stop-test-secret-start-stop-test-0',
+        });
+        const seeded = await start(process.execPath, ['--import', 'tsx', 'src/main.ts'], env);
+        children.push(seeded.child);
+        expect(seeded.password).not.toBeNull();
+        expect(seeded.password).not.toBe(embeddedPassword);
+        expect(await signalled(seeded.child, 'SIGTERM')).toEqual({ code: 0, signal: null });
+        const name = new URL(database.url!).pathname.slice(1);
+        expect(
+          readdirSync(dataDir)
+            .filter((file) => file.startsWith('demo-account'))
+            .sort(),
+        ).toEqual(['demo-account.json', `demo-account.postgres-127.0.0.1-5432-${name}.json`]);
+
+        const embedded = await npmStart(dataDir);
+        children.push(embedded.child);
+        expect(embedded.password).toBe(embeddedPassword);
+        expect(await signalled(embedded.child, 'SIGTERM')).toEqual({ code: 0, signal: null });
+      });
     });
 
     it.skipIf(!CAN_RUN_INDEXER)(
