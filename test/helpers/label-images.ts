@@ -27,7 +27,26 @@ export interface LabelSpec {
   /** noisy labels are always JPEG */
   format: 'png' | 'jpeg';
   seed: number;
+  /** the bottom line; by default an EAN number drawn from the seed */
+  footer?: string;
 }
+
+/**
+ * The label docs/api.md sends to identificar-peca (docs/examples/etiqueta.jpg, drawn by
+ * scripts/example-label.ts): a Brembo disc whose reference the embedded demo stock holds (23
+ * offers among the default 50,000 items), photographed at an angle, with the bottom line a user
+ * once got back whole as a reference (an EAN number and a quantity).
+ */
+export const EXAMPLE_LABEL: LabelSpec = {
+  reference: '09.7251.43',
+  brand: 'BREMBO',
+  title: 'Brake disc',
+  variant: 'angled',
+  format: 'jpeg',
+  seed: 4,
+  footer: 'EAN 4006633123456 QTY 1',
+};
+export const EXAMPLE_LABEL_FILE = 'docs/examples/etiqueta.jpg';
 
 /** Part-number shapes of OEM and aftermarket makers, drawn from a seeded generator. */
 const PATTERNS: { brand: string; title: string; make: (r: Random) => string }[] = [
@@ -101,14 +120,14 @@ function labelSvg(spec: LabelSpec, r: Random): string {
   const paper = low ? '#b8b4ab' : '#f6f3ea';
   const font = r.pick(FONTS);
   const size = r.int(40, 52);
-  const ean = `40${d(r, 11)}`;
+  const footer = spec.footer ?? `EAN 40${d(r, 11)}`;
   return `<svg xmlns="http://www.w3.org/2000/svg" width="680" height="320">
   <rect x="2" y="2" width="676" height="316" rx="10" fill="${paper}" stroke="${ink}" stroke-width="3"/>
   <text x="28" y="62" font-family="DejaVu Sans" font-weight="bold" font-size="38" fill="${ink}">${escape(spec.brand)}</text>
   <text x="470" y="58" font-family="DejaVu Sans" font-size="22" fill="${ink}">${r.int(1, 4)} PCS</text>
   <text x="28" y="${92 + size}" font-family="${font}" font-weight="bold" font-size="${size}" fill="${ink}">${escape(spec.reference)}</text>
   <text x="28" y="215" font-family="Liberation Sans" font-size="26" fill="${ink}">${escape(spec.title)}</text>
-  <text x="28" y="285" font-family="DejaVu Sans Mono" font-size="22" fill="${ink}">EAN ${ean}</text>
+  <text x="28" y="285" font-family="DejaVu Sans Mono" font-size="22" fill="${ink}">${escape(footer)}</text>
 </svg>`;
 }
 

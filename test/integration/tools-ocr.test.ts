@@ -1,10 +1,17 @@
+import { readFileSync } from 'node:fs';
 import { crc32 } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { normalizeReference } from '../../src/search/references.js';
 import type { IdentifyPartOutput } from '../../src/tools/identify-part.js';
 import { TextReader } from '../../src/tools/text-reader.js';
 import { createTestAccount, type TestAccount } from '../helpers/accounts-fixture.js';
-import { labelDataUri, renderLabel, type LabelSpec } from '../helpers/label-images.js';
+import {
+  EXAMPLE_LABEL,
+  EXAMPLE_LABEL_FILE,
+  labelDataUri,
+  renderLabel,
+  type LabelSpec,
+} from '../helpers/label-images.js';
 import { FIXTURE_GROUPS, FIXTURE_ITEMS, loadStockFixture } from '../helpers/stock-fixture.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
 
@@ -110,13 +117,32 @@ describe('identificar-peca reads the part numbers in the image', () => {
       origem: ['imagem'],
     });
     expect(referencias[0]!.confianca).toBeGreaterThan(0.5);
-    // the EAN number is read too, but is not stocked: after it
+    // the label's EAN number and its count of pieces are read, but are not references
+    expect(imagem.texto.join(' ')).toMatch(/EAN 40\d{11}/);
+    expect(referencias.filter((r) => /EAN|PCS|40\d{11}/.test(r.referencia))).toEqual([]);
     expect(referencias.slice(1).every((r) => r.artigos_em_stock === 0)).toBe(true);
     expect(pesquisa_sugerida).toEqual({ reference: referencias[0]!.referencia });
     const search = await app.api
       .withApiKey(account.apiKey)
       .post<{ total: number }>('/data/search', pesquisa_sugerida);
     expect(search.body.total).toBe(items.length);
+  });
+
+  it('reads the example label of docs/api.md: its part number, never its EAN number or its quantity', async () => {
+    const photo = readFileSync(EXAMPLE_LABEL_FILE);
+    const res = await execute(app, {
+      image: `data:image/jpeg;base64,${photo.toString('base64')}`,
+      description: 'disco de travão',
+    });
+    expect(res.status).toBe(200);
+    const { imagem, referencias } = res.body.output;
+    expect(imagem.leitura).toBe('lida');
+    // the line a user once got back whole as a candidate reference
+    expect(imagem.texto.join('\n')).toContain('EAN 4006633123456 QTY 1');
+    // the only candidate is the part number (not stocked in the fixture: listed, as read in the image)
+    expect(referencias.map((r) => [r.normalizada, r.origem, r.corrigida])).toEqual([
+      [normalizeReference(EXAMPLE_LABEL.reference), ['imagem'], false],
+    ]);
   });
 
   it('joins what the image and the description both give; a reference only in the description still counts', async () => {
