@@ -1,5 +1,10 @@
 import { route, type AnyRoute, type RouteResponse } from '../http/route.js';
-import { InvalidSignatureError, type PaymentsService, type StartedPurchase } from './payments.js';
+import {
+  CHECKOUT_RETURN_PATH,
+  InvalidSignatureError,
+  type PaymentsService,
+  type StartedPurchase,
+} from './payments.js';
 import type { ProviderName, WebhookDelivery } from './provider.js';
 import type { SandboxVerdict } from './sandbox-provider.js';
 import {
@@ -113,7 +118,7 @@ export function paymentsRoutes({ payments }: { payments: PaymentsService }): Any
       description:
         'Abre o checkout do fornecedor configurado (PAYMENT_PROVIDER: stripe, ou sandbox, a página de testes do próprio servidor) e regista o pagamento pendente. ' +
         'Os créditos são adicionados quando o fornecedor confirma o pagamento (webhook assinado), uma única vez por pagamento. ' +
-        'No fim, o fornecedor devolve o comprador a PUBLIC_BASE_URL/dashboard/credits?checkout=success|cancelled&payment=<reference>. ' +
+        `No fim, o fornecedor devolve o comprador a PUBLIC_BASE_URL${CHECKOUT_RETURN_PATH}?checkout=success|cancelled&payment=<reference>. ` +
         '503 PAYMENT_PROVIDER_UNAVAILABLE quando o fornecedor não responde (nenhum pagamento fica registado); 503 PAYMENTS_NOT_CONFIGURED sem fornecedor.',
       tags: ['Créditos'],
       body: PurchaseSchema,
@@ -202,12 +207,12 @@ export function paymentsRoutes({ payments }: { payments: PaymentsService }): Any
       summary: 'Checkout de testes: pagar (credita uma única vez) e voltar ao painel',
       description:
         'Entrega um webhook assinado payment.succeeded pela mesma verificação de POST /payments/webhook; depois 303 para ' +
-        'PUBLIC_BASE_URL/dashboard/credits?checkout=success&payment=<reference>. Pagar de novo não credita outra vez.',
+        `PUBLIC_BASE_URL${CHECKOUT_RETURN_PATH}?checkout=success&payment=<reference>. Pagar de novo não credita outra vez.`,
     }),
     sandboxVerdictRoute(payments, 'cancel', 'payment.cancelled', {
       summary: 'Checkout de testes: cancelar (o pagamento fica cancelled) e voltar ao painel',
       description:
-        'Entrega um webhook assinado payment.cancelled; depois 303 para PUBLIC_BASE_URL/dashboard/credits?checkout=cancelled&payment=<reference> ' +
+        `Entrega um webhook assinado payment.cancelled; depois 303 para PUBLIC_BASE_URL${CHECKOUT_RETURN_PATH}?checkout=cancelled&payment=<reference> ` +
         '(success, se o pagamento já estava pago).',
     }),
   ];

@@ -70,12 +70,19 @@ export interface PaymentsService {
 }
 
 /**
+ * The dashboard's page a buyer comes back to from the checkout (web/src/main.tsx: its credits
+ * page). Written here only: the route descriptions use it, and a test holds .env.example and the
+ * docs to it.
+ */
+export const CHECKOUT_RETURN_PATH = '/dashboard/credits';
+
+/**
  * Where the provider sends the buyer back: the dashboard, with the payment's reference and how the
  * checkout ended (`checkout=success|cancelled`), for it to show the result.
  */
 export function returnUrls(publicBaseUrl: string, reference: string) {
   const back = (checkout: string) =>
-    `${publicBaseUrl}/dashboard/credits?checkout=${checkout}&payment=${encodeURIComponent(reference)}`;
+    `${publicBaseUrl}${CHECKOUT_RETURN_PATH}?checkout=${checkout}&payment=${encodeURIComponent(reference)}`;
   return { successUrl: back('success'), cancelUrl: back('cancelled') };
 }
 
