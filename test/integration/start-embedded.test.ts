@@ -33,7 +33,7 @@ function start(dataDir: string): Promise<Started> {
     'SEED_DEMO_DATA',
   ])
     delete env[name];
-  // What `npm start` runs (tsx src/main.ts), in one process so SIGTERM reaches the server itself.
+  // What `npm start` runs (node --import tsx src/main.ts), without npm: start-stop.test.ts has npm.
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { env, stdio: 'pipe' });
   let stdout = '';
   let stderr = '';
