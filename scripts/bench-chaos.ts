@@ -157,7 +157,7 @@ console.log(
 );
 console.log(`index:verify no fim: saída ${verify.code}\n${verify.summary}`);
 console.log(
-  `alteração → pesquisável fora das janelas de falha (${lags.length} alterações): p50 ${percentile(lags, 0.5)} ms, p99 ${percentile(lags, 0.99)} ms (alvo p99 ≤ 2000 ms)`,
+  `alteração → pesquisável fora das janelas de falha (${lags.length} alterações): p50 ${percentile(lags, 50)} ms, p99 ${percentile(lags, 99)} ms (alvo p99 ≤ 2000 ms)`,
 );
 for (const kind of FAULTS) {
   const times = faults

@@ -89,7 +89,7 @@ async function steady(seconds: number, rate: number): Promise<void> {
   const lags = tracker.changes
     .filter((c) => c.searchableAt !== null)
     .map((c) => c.searchableAt! - c.committedAt);
-  const at = (p: number) => percentile(lags, p);
+  const at = (p: number) => percentile(lags, p * 100);
   console.log(
     `\nAlterações: ${tracker.changes.length} (${(tracker.changes.length / seconds).toFixed(1)}/s); medidas até pesquisáveis: ${lags.length}; nunca vistas: ${tracker.pendingCount}`,
   );

@@ -96,7 +96,7 @@ async function measure(t: Transport): Promise<string> {
     .toLocaleString('pt-PT')
     .padStart(
       7,
-    )}/s   um trabalho: p50 ${percentile(latencies, 0.5).toFixed(1)} ms, p99 ${percentile(latencies, 0.99).toFixed(1)} ms`;
+    )}/s   um trabalho: p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms`;
 }
 
 const lines: string[] = [];

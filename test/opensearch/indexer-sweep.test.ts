@@ -94,6 +94,17 @@ describe.skipIf(!CAN_RUN_INDEXER)('the indexer verifies by itself and tells how 
     expect(seriesValue(await scrape(handle), 'search_index_drift_items')).toBe(0);
   });
 
+  it('on a first start it says what it did to the schema and builds the index as information, not as a warning', async () => {
+    await start({});
+    expect(logged.find((l) => /^database (schema up to date|migrations applied)/.test(l.msg))).toMatchObject({
+      level: 30,
+    });
+    expect(logged.find((l) => l.msg === 'building the index for the first time')).toMatchObject({
+      level: 30,
+    });
+    expect(logged.filter((l) => l.level >= 40 && /rebuild/.test(l.msg))).toEqual([]);
+  });
+
   it('a rebuild is followed by a verification of the new index', async () => {
     await start({});
     await sql`update search_indexer_state set rebuild_requested_at = now()`.execute(db());
