@@ -57,6 +57,8 @@ async function main(): Promise<number> {
           ? `Catálogos de referência carregados ${where} em ${outcome.seconds.toFixed(1)} s (${outcome.rows.toLocaleString('pt-PT')} registos):`
           : `Os catálogos já tinham dados ${where}: nada foi alterado.`,
         ...describe(counts),
+        // (the API keeps catalog pages and the parts list for a minute: catalog-cache, parts-snapshot)
+        ...(outcome.seeded ? ['Uma API já em execução passa a servi-los dentro de um minuto.'] : []),
       ].join('\n') + '\n',
     );
     return 0;

@@ -63,6 +63,7 @@ describe.skipIf(!TEST_DATABASE_URL)('npm run catalog:seed on a new PostgreSQL', 
     );
     expect(first.stdout).toMatch(/ {2}peças: +1656\n/);
     expect(first.stdout).toMatch(/ {2}marcas de veículos: +1119\n/);
+    expect(first.stdout).toContain('Uma API já em execução passa a servi-los dentro de um minuto.');
     const loaded = await countCatalogRows(database.handle.db);
     expect(loaded).toMatchObject(REFERENCE);
     // no demo account, no stock: only the catalogs
