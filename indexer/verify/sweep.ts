@@ -62,6 +62,8 @@ export class VerificationSweep {
         );
         pauseMs = 10_000;
       }
+      // stopped while a range was being checked: no pause to wait out
+      if (!this.running) break;
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, pauseMs);
         this.wake = () => {

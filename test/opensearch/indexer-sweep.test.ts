@@ -105,6 +105,17 @@ describe.skipIf(!CAN_RUN_INDEXER)('the indexer verifies by itself and tells how 
     expect(logged.filter((l) => l.level >= 40 && /rebuild/.test(l.msg))).toEqual([]);
   });
 
+  it('stops at once when told to while its sweep is checking a range', async () => {
+    // One range holds the whole stock, so the pause after it is the whole period (10 minutes).
+    await start({ INDEXER_SWEEP_PERIOD_SECONDS: '600' });
+    proxy.inject({ method: 'POST', path: /\/_search$/, fault: { delayMs: 2_000 } });
+    await waitUntil(
+      () => proxy.requests.some((r) => r.handling === 'delayed' && r.body.includes('content_hash')),
+      'the sweep to scan its range',
+    );
+    await harness.reset();
+  });
+
   it('a rebuild is followed by a verification of the new index', async () => {
     await start({});
     await sql`update search_indexer_state set rebuild_requested_at = now()`.execute(db());
