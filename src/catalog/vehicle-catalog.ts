@@ -1,11 +1,20 @@
-import { Random } from '../seeded-random.js';
-import { realMakes } from './data/real-vehicles.js';
+import { Random, Weighted } from '../seeded-random.js';
+import type { FamilyName } from './data/engine-families.js';
+import { lineFuels, realMakes, type RealLine } from './data/real-vehicles.js';
+import { VEHICLE_CLASSES, type ClassName } from './data/vehicle-classes.js';
+import {
+  CATALOG_YEAR,
+  modelVariants,
+  type EngineRow,
+  type ModelSpec,
+  type VariantRow,
+} from './vehicle-variants.js';
+
+export type { EngineRow, VariantRow };
 
 /** The spec's catalog sizes. */
 export const MAKE_COUNT = 1_119;
 export const MODEL_COUNT = 20_524;
-/** Each model gets 5 or 6 variants: about 113,000, above the spec's "more than 105,000". */
-const VARIANTS_PER_MODEL = [5, 6] as const;
 const SEED = 20_524;
 
 export interface MakeRow {
@@ -20,29 +29,6 @@ export interface ModelRow {
   year_from: number;
   year_to: number | null;
 }
-export interface VariantRow {
-  id: number;
-  model_id: number;
-  name: string;
-  year_from: number;
-  year_to: number | null;
-  body_type: string;
-  fuel_code: string;
-  power_kw: number;
-  power_hp: number;
-  displacement_cc: number | null;
-  engine_codes: string[];
-}
-export interface EngineRow {
-  id: number;
-  variant_id: number;
-  code: string;
-  fuel_code: string;
-  displacement_cc: number | null;
-  power_kw: number;
-  power_hp: number;
-  cylinders: number | null;
-}
 
 export interface VehicleCatalog {
   makes: MakeRow[];
@@ -51,7 +37,6 @@ export interface VehicleCatalog {
   engines: EngineRow[];
 }
 
-const BODY_TYPES = ['hatchback', 'sedan', 'estate', 'suv', 'coupe', 'convertible', 'mpv', 'van', 'pickup'];
 const COUNTRIES = [
   'DE',
   'FR',
@@ -71,14 +56,28 @@ const COUNTRIES = [
   'RO',
 ];
 
-/** Combustion engines by fuel: displacement (cc) and power range (kW). */
-const ENGINE_FAMILIES = [
-  { fuel: 'petrol', label: '', cc: [998, 1199, 1398, 1598, 1798, 1984, 2995], kw: [44, 250] },
-  { fuel: 'diesel', label: ' TDI', cc: [1461, 1598, 1968, 2143, 2987], kw: [55, 210] },
-  { fuel: 'hybrid', label: ' Hybrid', cc: [1490, 1798, 1987, 2487], kw: [73, 225] },
-  { fuel: 'lpg', label: ' GPL', cc: [999, 1199, 1598], kw: [49, 88] },
-  { fuel: 'electric', label: '', cc: [], kw: [60, 300] },
-] as const;
+/** How often an invented model is of each class: mostly everyday cars, a few vans and sports cars. */
+const INVENTED_CLASSES = new Weighted<ClassName>([
+  ['city', 8],
+  ['small', 14],
+  ['compact', 18],
+  ['midsize', 12],
+  ['executive', 5],
+  ['suv_small', 10],
+  ['suv', 12],
+  ['suv_large', 4],
+  ['offroad', 2],
+  ['mpv', 6],
+  ['van', 5],
+  ['van_large', 2],
+  ['pickup', 2],
+  ['coupe', 3],
+  ['roadster', 1],
+  ['sports', 1],
+  ['hot', 1],
+]);
+/** Share of invented models launched from 2012 on that are electric cars. */
+const INVENTED_ELECTRIC_SHARE = 0.15;
 
 const SYLLABLES = [
   'ka',
@@ -147,7 +146,6 @@ const MODEL_WORDS = [
 ];
 
 const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
-const hp = (kw: number) => Math.round(kw * 1.35962);
 
 /** Distinct invented make names ("Kavento", "Roldel", ...) for the makes beyond the real ones. */
 function inventedMakeNames(count: number, taken: Set<string>): string[] {
@@ -178,10 +176,41 @@ function inventedModelNames(random: Random, count: number): string[] {
   return [...names];
 }
 
+/** A model before its id: its name and what its variants are drawn from. */
+type ModelPlan = Omit<ModelSpec, 'id' | 'makeName' | 'family'> & { name: string };
+
+/** The models of a real make: its lines, each generation a model, in the data's order. */
+function realModelPlans(lines: readonly RealLine[], family: FamilyName): ModelPlan[] {
+  return lines.flatMap((line) =>
+    line.models.map((model) => ({
+      name: model.name,
+      vehicleClass: line.vehicleClass,
+      fuels: lineFuels(line, family),
+      yearFrom: model.yearFrom,
+      yearTo: model.yearTo,
+    })),
+  );
+}
+
+/** Invented models: a class, years between 1985 and the catalog's year, that class's fuels. */
+function inventedModelPlans(random: Random, count: number): ModelPlan[] {
+  return inventedModelNames(random, count).map((name) => {
+    const vehicleClass = INVENTED_CLASSES.pick(random);
+    const yearFrom = random.int(1985, 2021);
+    const yearTo = random.chance(0.35) ? null : Math.min(CATALOG_YEAR, yearFrom + random.int(3, 12));
+    const { fuels: classFuels, power } = VEHICLE_CLASSES[vehicleClass];
+    const electric =
+      yearFrom >= 2012 && power.electric !== undefined && random.chance(INVENTED_ELECTRIC_SHARE);
+    const fuels = electric ? 'e' : classFuels;
+    return { name, vehicleClass, fuels, yearFrom, yearTo };
+  });
+}
+
 /**
- * The whole vehicle catalog, deterministic: the real makes and model lines first, then invented
- * makes and models up to the spec's exact counts, each model with 5–6 variants carrying technical
- * data and each variant one or two engines.
+ * The whole vehicle catalog, deterministic: the real makes with their real model lines and
+ * generations first, then invented makes and models up to the spec's exact counts. Every model
+ * has a class (city car, compact, large SUV, van…) and years; its 5–6 variants are drawn within
+ * them (vehicle-variants.ts), each with one or two engines.
  */
 export function buildVehicleCatalog(): VehicleCatalog {
   const real = realMakes();
@@ -189,12 +218,12 @@ export function buildVehicleCatalog(): VehicleCatalog {
   const invented = inventedMakeNames(MAKE_COUNT - real.length, taken);
 
   const makes: MakeRow[] = [];
-  const modelNamesByMake: string[][] = [];
+  const plansByMake: { family: FamilyName; models: ModelPlan[] }[] = [];
   real.forEach((m, i) => {
     makes.push({ id: i + 1, name: m.name, country_code: m.country });
-    modelNamesByMake.push(m.models);
+    plansByMake.push({ family: m.family, models: realModelPlans(m.lines, m.family) });
   });
-  const realModels = real.reduce((n, m) => n + m.models.length, 0);
+  const realModels = plansByMake.reduce((n, m) => n + m.models.length, 0);
   const inventedModels = MODEL_COUNT - realModels;
   invented.forEach((name, i) => {
     const id = real.length + i + 1;
@@ -203,67 +232,26 @@ export function buildVehicleCatalog(): VehicleCatalog {
     // Spread the remaining models evenly: the first (remainder) makes get one more.
     const share =
       Math.floor(inventedModels / invented.length) + (i < inventedModels % invented.length ? 1 : 0);
-    modelNamesByMake.push(inventedModelNames(random, share));
+    plansByMake.push({ family: 'generic', models: inventedModelPlans(random, share) });
   });
 
   const models: ModelRow[] = [];
   const variants: VariantRow[] = [];
   const engines: EngineRow[] = [];
   makes.forEach((make, makeIndex) => {
-    for (const name of modelNamesByMake[makeIndex]!) {
+    const { family, models: plans } = plansByMake[makeIndex]!;
+    for (const plan of plans) {
       const id = models.length + 1;
-      const random = Random.forRow(SEED, 2, id);
-      const yearFrom = random.int(1985, 2021);
-      const yearTo = random.chance(0.35) ? null : Math.min(2025, yearFrom + random.int(3, 12));
-      models.push({ id, make_id: make.id, name, year_from: yearFrom, year_to: yearTo });
-      const body = random.pick(BODY_TYPES);
-      const count = random.pick(VARIANTS_PER_MODEL);
-      const variantNames = new Set<string>();
-      for (let v = 0; v < count; v++) {
-        const variantId = variants.length + 1;
-        const vr = Random.forRow(SEED, 3, variantId);
-        const family = ENGINE_FAMILIES[vr.int(0, ENGINE_FAMILIES.length - 1)]!;
-        const cc = family.cc.length ? vr.pick(family.cc) : null;
-        const kw = vr.int(family.kw[0], family.kw[1]);
-        const code = `${make.name
-          .replace(/[^A-Za-z]/g, '')
-          .slice(0, 2)
-          .toUpperCase()}${vr.int(100, 999)}${String.fromCharCode(65 + vr.int(0, 25))}`;
-        const engineCodes = vr.chance(0.3)
-          ? [code, `${code.slice(0, -1)}${String.fromCharCode(65 + vr.int(0, 25))}`]
-          : [code];
-        const from = Math.min(yearTo ?? 2025, yearFrom + vr.int(0, 4));
-        const to = yearTo === null && vr.chance(0.5) ? null : Math.min(yearTo ?? 2025, from + vr.int(1, 6));
-        const litres = cc ? (cc / 1000).toFixed(1) : null;
-        let variantName = litres ? `${litres}${family.label} ${hp(kw)} cv` : `Elétrico ${kw} kW`;
-        if (variantNames.has(variantName)) variantName = `${variantName} (${from})`;
-        variantNames.add(variantName);
-        variants.push({
-          id: variantId,
-          model_id: id,
-          name: variantName,
-          year_from: from,
-          year_to: to,
-          body_type: v === 0 ? body : vr.chance(0.8) ? body : vr.pick(BODY_TYPES),
-          fuel_code: family.fuel,
-          power_kw: kw,
-          power_hp: hp(kw),
-          displacement_cc: cc,
-          engine_codes: engineCodes,
-        });
-        for (const engineCode of engineCodes) {
-          engines.push({
-            id: engines.length + 1,
-            variant_id: variantId,
-            code: engineCode,
-            fuel_code: family.fuel,
-            displacement_cc: cc,
-            power_kw: kw,
-            power_hp: hp(kw),
-            cylinders: cc === null ? null : cc < 1100 ? 3 : cc < 2600 ? 4 : 6,
-          });
-        }
-      }
+      models.push({ id, make_id: make.id, name: plan.name, year_from: plan.yearFrom, year_to: plan.yearTo });
+      const drawn = modelVariants(
+        { ...plan, id, makeName: make.name, family },
+        SEED,
+        Random.forRow(SEED, 2, id),
+        variants.length + 1,
+        engines.length + 1,
+      );
+      variants.push(...drawn.variants);
+      engines.push(...drawn.engines);
     }
   });
   return { makes, models, variants, engines };

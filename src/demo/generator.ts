@@ -6,7 +6,7 @@ import type { DemoLang } from './part-kinds.js';
 import { Random, Weighted } from '../seeded-random.js';
 import { fillPattern, oemReference } from './reference-patterns.js';
 import { COUNTRIES, type DemoCountry } from './vendor-names.js';
-import { MAKES, type DemoMake, type DemoModel } from './vehicles.js';
+import { seededStockMakes, type StockMake, type StockModel } from './stock-vehicles.js';
 
 /** Rows as the loaders write them: column name -> value. Generated columns are left to Postgres. */
 export interface VendorRow {
@@ -99,8 +99,8 @@ interface Equivalent {
 /** One thing sellers offer: a part for a vehicle model under one OEM number and its equivalents. */
 interface Product {
   part: DemoPart;
-  make: DemoMake;
-  model: DemoModel;
+  make: StockMake;
+  model: StockModel;
   oem: string;
   /** a superseded or alternative OEM number, listed as associated reference */
   oemAlternative: string | null;
@@ -125,7 +125,8 @@ const round2 = (value: number) => Math.round(value * 100) / 100;
 export class DemoDataset {
   readonly products: number;
   private readonly parts: Weighted<DemoPart>;
-  private readonly makes = new Weighted(MAKES.map((make) => [make, make.weight] as const));
+  /** the vehicle catalog's makes, models and variants: an item names only what the catalog lists */
+  private readonly makes = new Weighted(seededStockMakes().map((make) => [make, make.weight] as const));
   private readonly countries = new Weighted(COUNTRIES.map((country) => [country, country.weight] as const));
   private readonly vendorFacts: VendorFacts[];
   private readonly after: { vendor: number; group: number; item: number };
@@ -169,7 +170,7 @@ export class DemoDataset {
     const random = Random.forRow(this.seed, STREAM.product, index);
     const part = this.parts.pick(random);
     const make = this.makes.pick(random);
-    const model = random.pick(make.models);
+    const model = make.models.pick(random);
     const context = {
       platforms: model.platforms.length ? model.platforms : ['000'],
       vagGroup: part.kind.vagGroup || random.int(100, 999),
@@ -278,7 +279,7 @@ export class DemoDataset {
     );
     const quantity =
       condition === 'novo' ? 1 + random.skewedIndex(25, 2.5) : random.chance(0.85) ? 1 : random.int(2, 4);
-    const variant = random.chance(0.9) ? random.pick(make.variants) : null;
+    const variant = random.chance(0.9) && model.variants.length ? random.pick(model.variants) : null;
     const lang: DemoLang = vendor.country.code === 'PT' || random.chance(0.5) ? 'pt' : vendor.country.lang;
     const vehicle = [make.name, model.name, variant].filter(Boolean).join(' ');
     const title = [

@@ -197,13 +197,15 @@ describe('catalogs', () => {
     const vw = (
       await get<{ id: number; name: string }>('/data/catalog/vehicle-makes?q=volkswagen')
     ).body.results.find((m) => m.name === 'Volkswagen')!;
-    const models = await get<{ id: number; name: string }>(
+    const models = await get<{ id: number; name: string; year_from: number; year_to: number | null }>(
       `/data/catalog/vehicle-models/${vw.id}?per_page=500`,
     );
+    // each generation of a line is a model, as sellers name them
     expect(models.body.results.map((m) => m.name)).toEqual(
-      expect.arrayContaining(['Golf', 'Passat', 'Polo', 'Tiguan']),
+      expect.arrayContaining(['Golf VI', 'Golf VII', 'Golf VIII', 'Passat B8', 'Polo V', 'Tiguan II']),
     );
-    const golf = models.body.results.find((m) => m.name === 'Golf')!;
+    const golf = models.body.results.find((m) => m.name === 'Golf VII')!;
+    expect(golf).toMatchObject({ year_from: 2012, year_to: 2020 });
     const variants = await get<Record<string, unknown> & { id: number }>(
       `/data/catalog/vehicle-variants/${golf.id}`,
     );
@@ -211,6 +213,8 @@ describe('catalogs', () => {
     for (const v of variants.body.results) {
       expect(v).toMatchObject({ model_id: golf.id, year_from: expect.any(Number), fuel: expect.any(String) });
       expect(v.power_hp).toBe(Math.round((v.power_kw as number) * 1.35962));
+      expect(v.year_from as number).toBeGreaterThanOrEqual(golf.year_from);
+      expect(['hatchback', 'estate', 'sedan']).toContain(v.body_type);
     }
     const engines = await get<{ code: string }>(
       `/data/catalog/vehicle-engines/${variants.body.results[0]!.id}`,

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { buildVehicleCatalog } from '../../src/catalog/vehicle-catalog.js';
 import { CONDITIONS } from '../../src/db/schema.js';
 import { DemoDataset, type StockItemRow } from '../../src/demo/generator.js';
 import { PART_KINDS } from '../../src/demo/part-kinds.js';
@@ -110,6 +111,29 @@ describe('demo data generator', () => {
       const aftermarket = items.filter((i) => i.is_aftermarket).length;
       expect(aftermarket / items.length).toBeGreaterThan(0.1);
       expect(aftermarket / items.length).toBeLessThan(0.5);
+    });
+
+    it('name only makes, models and variants of the vehicle catalog, and of many of its models', () => {
+      const catalog = buildVehicleCatalog();
+      const makeIds = new Map(catalog.makes.map((m) => [m.name, m.id]));
+      const models = new Map(catalog.models.map((m) => [`${m.make_id}|${m.name}`, m.id]));
+      const variants = new Set(catalog.variants.map((v) => `${v.model_id}|${v.name}`));
+      const unknown: string[] = [];
+      for (const item of items) {
+        const makeId = makeIds.get(item.vehicle_make);
+        const modelId = models.get(`${makeId}|${item.vehicle_model}`);
+        const known =
+          modelId !== undefined &&
+          (item.vehicle_variant === null || variants.has(`${modelId}|${item.vehicle_variant}`));
+        if (!known)
+          unknown.push(`${item.id}: ${item.vehicle_make} | ${item.vehicle_model} | ${item.vehicle_variant}`);
+      }
+      expect(unknown).toEqual([]);
+      expect(new Set(items.map((i) => i.vehicle_make)).size).toBeGreaterThanOrEqual(15);
+      expect(new Set(items.map((i) => `${i.vehicle_make} ${i.vehicle_model}`)).size).toBeGreaterThan(200);
+      expect(items.filter((i) => i.vehicle_variant !== null).length / items.length).toBeGreaterThan(0.8);
+      for (const item of items.filter((i) => i.vehicle_variant !== null))
+        expect(item.title).toContain(`${item.vehicle_model} ${item.vehicle_variant}`);
     });
 
     it('write OEM references in the format of their make', () => {
