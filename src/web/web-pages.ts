@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import type { Context, Next } from 'koa';
 import send from 'koa-send';
 import { ServiceError } from '../errors.js';
+import { FAVICON_ICO } from './favicon.js';
 
 /**
  * The pages a person uses: the dashboard (the Vite build of web/, a single-page app) under
@@ -115,13 +116,22 @@ export interface WebPagesOptions {
   distDir?: string;
 }
 
-/** Koa middleware: /dashboard (GET/HEAD) and /docs; every other request passes on to the API. */
+/**
+ * Koa middleware: /dashboard (GET/HEAD), /docs and the icon browsers ask every page's origin for
+ * (/favicon.ico); every other request passes on to the API.
+ */
 export function webPages(options: WebPagesOptions = {}) {
   const root = options.distDir ?? WEB_DIST;
   return async (ctx: Context, next: Next) => {
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
     const path = ctx.path;
     if (path === '/dashboard' || path.startsWith('/dashboard/')) return serveDashboard(ctx, root);
+    if (path === '/favicon.ico') {
+      ctx.type = 'image/x-icon';
+      ctx.body = FAVICON_ICO;
+      ctx.set('Cache-Control', 'public, max-age=86400');
+      return;
+    }
     const docsText = DOCS_TEXT.get(path);
     if (docsText || path === '/docs/scalar.js') {
       pageHeaders(ctx, DOCS_CSP);

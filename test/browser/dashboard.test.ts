@@ -90,6 +90,28 @@ describe.skipIf(!existsSync(CHROMIUM))('dashboard and /docs in chromium', () => 
     return ((await answer.json()) as { credits: number }).credits;
   };
 
+  /**
+   * Codes of the API a person should never read in the Portuguese pages: the ledger's kinds, the
+   * search token's states. Found as whole words of the visible text.
+   */
+  const RAW_CODES = /\b(signup|search|stats|purchase|adjustment|none|valid|expired|invalid|mismatch)\b/g;
+  const rawCodes = async () => (await page.evaluate(() => document.body.innerText)).match(RAW_CODES) ?? [];
+  /** Money as Portuguese writes it, the one format of every page: "1 234,50 €". */
+  const MONEY_PT = /^\d{1,3}(\s\d{3})*,\d{2}\s€$/;
+  /** How many lines an element's text takes (its line boxes, by their tops). */
+  const linesOf = (locator: Locator) =>
+    locator.evaluate((element) => {
+      const range = document.createRange();
+      range.selectNodeContents(element);
+      return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+    });
+  /** A chart's drawing as wide as the card it sits in (uPlot draws to the width it was given). */
+  const chartFillsCard = (chart: Locator) =>
+    chart.evaluate((card) => {
+      const drawing = card.querySelector('.uplot')!.getBoundingClientRect().width;
+      return drawing / card.getBoundingClientRect().width;
+    });
+
   beforeAll(async () => {
     buildWebIfStale();
     mkdirSync(SHOTS, { recursive: true });
@@ -121,6 +143,15 @@ describe.skipIf(!existsSync(CHROMIUM))('dashboard and /docs in chromium', () => 
   afterAll(async () => {
     await browser?.close();
     await app?.close();
+  });
+
+  it('serves an icon at /favicon.ico, for the dashboard and /docs alike', async () => {
+    const icon = await fetch(`${app.baseUrl}/favicon.ico`);
+    expect(icon.status).toBe(200);
+    expect(icon.headers.get('content-type')).toBe('image/x-icon');
+    const bytes = new Uint8Array(await icon.arrayBuffer());
+    expect([...bytes.slice(0, 4)]).toEqual([0, 0, 1, 0]); // an .ico file's header
+    expect(bytes.length).toBeGreaterThan(1000);
   });
 
   it('serves the app with its CSP, index.html no-cache and hashed assets immutable', async () => {
@@ -206,8 +237,22 @@ describe.skipIf(!existsSync(CHROMIUM))('dashboard and /docs in chromium', () => 
     await page.getByRole('button', { name: /Seguinte/ }).click();
     await expect.poll(() => page.getByTestId('page').textContent()).toMatch(/Página 2 de/);
     expect(await page.getByTestId('spent').textContent()).toContain('Créditos gastos: 0');
-    expect(await page.getByTestId('spent').textContent()).toContain('valid');
+    expect(await page.getByTestId('spent').textContent()).toContain('Token de pesquisa: válido');
     expect(await balance()).toBe(after);
+    // in Portuguese throughout: no code of the API, conditions by their names, prices in euros on one line
+    expect(await rawCodes()).toEqual([]);
+    expect(await page.locator('table.responsive tbody').textContent()).not.toMatch(/usado_bom|para_pecas/);
+    // ...also when a narrow window squeezes the table's columns
+    const prices = page.getByTestId('price');
+    expect(await prices.count()).toBeGreaterThan(0);
+    for (const width of [1200, 700]) {
+      await page.setViewportSize({ width, height: 900 });
+      for (const price of await prices.all()) {
+        expect(await price.textContent()).toMatch(MONEY_PT);
+        expect(await linesOf(price), `${width} px`).toBe(1);
+      }
+    }
+    await page.setViewportSize({ width: 1200, height: 900 });
 
     // The pickers come from the catalogs: makes and models with stock, parts as one types.
     const makes = page.getByLabel('Marca do veículo').locator('option');
@@ -229,13 +274,43 @@ describe.skipIf(!existsSync(CHROMIUM))('dashboard and /docs in chromium', () => 
     await page.getByLabel('Marca do veículo').selectOption('');
 
     await page.getByRole('button', { name: 'Estatísticas (1 crédito)' }).click();
-    await page.getByRole('img', { name: 'Histograma de preços' }).waitFor();
+    const histogram = page.getByRole('img', { name: 'Histograma de preços' });
+    await histogram.waitFor();
     await page.getByRole('button', { name: 'Copiar como curl' }).click();
     const curl = await page.evaluate(() => navigator.clipboard.readText());
     expect(curl).toContain(`X-API-Key: ${apiKey}`);
     expect(curl).toContain('/data/search/stats');
     expect(await page.getByText(/Vendedores: \d+/).count()).toBe(1);
+    // the statistics: money as everywhere else, the chart across its card, countries by name, largest first
+    const amounts = page.locator('[data-testid="stats-summary"] .money, table:has(caption) td.money');
+    expect(await amounts.count()).toBeGreaterThan(4);
+    for (const amount of await amounts.all()) expect(await amount.textContent()).toMatch(MONEY_PT);
+    expect(await chartFillsCard(histogram)).toBeGreaterThan(0.97);
+    expect(await rawCodes()).toEqual([]);
     await shot('07-playground-stats');
+
+    // the statistics of a make's whole stock: its countries by name, the one with most items first
+    await page.getByLabel('Referência').fill('');
+    await page.getByLabel('Marca do veículo').selectOption(volkswagen);
+    await page.getByRole('button', { name: 'Estatísticas (1 crédito)' }).click();
+    const byCountry = page.locator('table', { has: page.locator('caption', { hasText: 'Por país' }) });
+    const countriesShown = () =>
+      byCountry.locator('tbody tr').evaluateAll((rows) =>
+        rows.map((row) => ({
+          name: row.querySelector('th')!.textContent!,
+          count: Number(row.querySelector('td')!.textContent),
+        })),
+      );
+    await expect
+      .poll(async () => new Set((await countriesShown()).map((c) => c.count)).size)
+      .toBeGreaterThan(1);
+    const countries = await countriesShown();
+    expect(countries).toEqual(
+      [...countries].sort((a, b) => b.count - a.count || a.name.localeCompare(b.name, 'pt')),
+    );
+    expect(countries.map((c) => c.name).sort()).toEqual(['Alemanha', 'Espanha', 'França', 'Portugal']);
+    await page.getByLabel('Marca do veículo').selectOption('');
+    await page.getByLabel('Referência').fill('1K0 615 301 AA');
 
     // with the session as the credential, the copied command names a variable, never the token
     await page.getByLabel('Credencial').selectOption('bearer');
@@ -245,7 +320,27 @@ describe.skipIf(!existsSync(CHROMIUM))('dashboard and /docs in chromium', () => 
       .toContain('Authorization: Bearer $PSS_SESSION_TOKEN');
     const sessionCurl = await page.evaluate(() => navigator.clipboard.readText());
     expect(sessionCurl).not.toContain(await bearer());
-    await page.getByText('PSS_SESSION_TOKEN').waitFor();
+    // the note about the token reads across the form, not squeezed into one of its columns
+    const hint = page.getByTestId('curl-session-hint');
+    const [hintWidth, formWidth] = await hint.evaluate((element) => [
+      element.getBoundingClientRect().width,
+      element.closest('form')!.getBoundingClientRect().width,
+    ]);
+    expect(hintWidth / formWidth).toBeGreaterThan(0.9);
+    expect(await linesOf(hint)).toBeLessThanOrEqual(2);
+    // and every choice of credential is read whole ("Sessão atual (Bearer)", the key's name)
+    const cut = await page.getByLabel('Credencial').evaluate((select: HTMLSelectElement) => {
+      const style = getComputedStyle(select);
+      const measure = document.createElement('canvas').getContext('2d')!;
+      measure.font = style.font;
+      const room =
+        select.getBoundingClientRect().width - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+      return [...select.options]
+        .map((o) => o.text)
+        .filter((text) => measure.measureText(text).width > room - 16);
+    });
+    expect(cut).toEqual([]);
+    await shot('07b-playground-session-curl');
     await page.getByLabel('Credencial').selectOption('key:0');
   });
 
@@ -266,12 +361,23 @@ describe.skipIf(!existsSync(CHROMIUM))('dashboard and /docs in chromium', () => 
 
   it('shows the usage history and its chart', async () => {
     await page.getByRole('link', { name: 'Utilização' }).click();
-    await page.getByRole('img', { name: 'Créditos e pesquisas por dia' }).waitFor();
+    const chart = page.getByRole('img', { name: 'Créditos e pesquisas por dia' });
+    await chart.waitFor();
+    expect(await chartFillsCard(chart)).toBeGreaterThan(0.97);
     const history = page.locator('table.responsive tbody');
     await expect.poll(() => history.locator('tr').count()).toBeGreaterThanOrEqual(4);
+    // every kind of entry, and each search's token, in words: no code of the API
+    expect(await history.textContent()).toContain('Criação da conta');
+    expect(await history.textContent()).toContain('token de pesquisa nenhum');
+    expect(await rawCodes()).toEqual([]);
     await page.getByLabel('Tipo').selectOption('search');
     await page.getByRole('button', { name: 'Filtrar' }).click();
-    await expect.poll(async () => (await history.textContent())!.includes('signup')).toBe(false);
+    await expect.poll(async () => (await history.textContent())!.includes('Criação da conta')).toBe(false);
+    const kinds = await history
+      .locator('td[data-kind]')
+      .evaluateAll((cells) => cells.map((cell) => `${cell.getAttribute('data-kind')}: ${cell.textContent}`));
+    expect(new Set(kinds)).toEqual(new Set(['search: Pesquisa']));
+    expect(await rawCodes()).toEqual([]);
     await shot('09-usage');
   });
 
@@ -311,7 +417,7 @@ describe.skipIf(!existsSync(CHROMIUM))('dashboard and /docs in chromium', () => 
     await expect.poll(() => pager.textContent()).toContain(`Página 2 de ${pages}`);
     await expect.poll(() => rows.count()).toBe(pages === 2 ? searches - 20 : 20);
     const secondPage = await rows.allTextContents();
-    expect(secondPage.every((row) => row.includes('search'))).toBe(true);
+    expect(secondPage.every((row) => row.includes('Pesquisa'))).toBe(true);
     expect(secondPage.filter((row) => firstPage.includes(row))).toEqual([]);
     await shot('09b-usage-page-2');
 
@@ -342,10 +448,19 @@ describe.skipIf(!existsSync(CHROMIUM))('dashboard and /docs in chromium', () => 
     await expect.poll(async () => (await chartDay(today))['Créditos comprados']).toBe('0');
 
     await page.getByRole('link', { name: 'Comprar créditos' }).click();
+    const packagePrices = page.locator('.packages .money');
+    await expect.poll(() => packagePrices.count()).toBeGreaterThan(0);
+    for (const price of await packagePrices.all()) expect(await price.textContent()).toMatch(MONEY_PT);
+    const starterPrice = await page
+      .locator('.packages li', { hasText: 'Starter' })
+      .locator('.money')
+      .textContent();
     await shot('11-buy');
     const before = await balance();
     await page.getByRole('button', { name: 'Comprar Starter' }).click();
     await page.waitForURL(/\/payments\/sandbox\/checkout\//);
+    // the checkout writes the price as the credits page did: one money format
+    expect(await page.locator('dt:text-is("Preço") + dd').textContent()).toBe(starterPrice);
     await shot('12-sandbox-checkout');
     await page.getByRole('button', { name: 'Pagar' }).click();
     await page.waitForURL(/\/dashboard\/credits\?checkout=success&payment=pay_/);
@@ -362,8 +477,9 @@ describe.skipIf(!existsSync(CHROMIUM))('dashboard and /docs in chromium', () => 
     await page.getByRole('button', { name: 'Filtrar' }).click();
     const rows = page.locator('table.responsive tbody tr');
     await expect.poll(() => rows.count()).toBe(1);
-    expect(await rows.first().textContent()).toContain('purchase');
+    expect(await rows.first().textContent()).toContain('Compra');
     expect(await rows.first().textContent()).toContain('500');
+    expect(await rawCodes()).toEqual([]);
     // and so has the chart: today's bar of credits bought
     await page.getByRole('img', { name: 'Créditos e pesquisas por dia' }).waitFor();
     await page.getByText('Os números do gráfico').click();

@@ -92,10 +92,27 @@ const pt = {
   sellers: 'Vendedores',
   spent: 'Créditos gastos: {n}; restantes: {left}',
   freePage: 'grátis com o token de pesquisa',
-  tokenStatus: 'Token',
+  tokenStatus: 'Token de pesquisa',
+  'token.valid': 'válido',
+  'token.expired': 'expirado',
+  'token.invalid': 'inválido',
+  'token.mismatch': 'de outra pesquisa',
+  'token.none': 'nenhum',
+  searchOutcome: '{total} resultados, página {page}, token de pesquisa {token}',
+  'kind.signup': 'Criação da conta',
+  'kind.search': 'Pesquisa',
+  'kind.stats': 'Estatísticas',
+  'kind.purchase': 'Compra',
+  'kind.adjustment': 'Ajuste',
+  isOem: 'Originais (OEM)',
+  isAftermarket: 'Aftermarket',
+  yes: 'sim',
+  no: 'não',
   copyCurl: 'Copiar como curl',
   curlSessionHint:
     'Com a sessão, o curl copiado lê o token da variável ${variable} (não o copiamos): defina-a, ou escolha uma chave de API.',
+  minimum: 'Mínimo',
+  maximum: 'Máximo',
   median: 'Mediana',
   average: 'Média',
   histogram: 'Histograma de preços',
@@ -206,10 +223,27 @@ const en: Messages = {
   sellers: 'Sellers',
   spent: 'Credits spent: {n}; remaining: {left}',
   freePage: 'free with the search token',
-  tokenStatus: 'Token',
+  tokenStatus: 'Search token',
+  'token.valid': 'valid',
+  'token.expired': 'expired',
+  'token.invalid': 'invalid',
+  'token.mismatch': 'of another search',
+  'token.none': 'none',
+  searchOutcome: '{total} results, page {page}, search token {token}',
+  'kind.signup': 'Account created',
+  'kind.search': 'Search',
+  'kind.stats': 'Statistics',
+  'kind.purchase': 'Purchase',
+  'kind.adjustment': 'Adjustment',
+  isOem: 'Original (OEM)',
+  isAftermarket: 'Aftermarket',
+  yes: 'yes',
+  no: 'no',
   copyCurl: 'Copy as curl',
   curlSessionHint:
     'With the session, the copied curl reads the token from the ${variable} variable (it is not copied): set it, or pick an API key.',
+  minimum: 'Minimum',
+  maximum: 'Maximum',
   median: 'Median',
   average: 'Average',
   histogram: 'Price histogram',
@@ -243,6 +277,18 @@ export const LangContext = createContext<{ lang: Lang; setLang: (lang: Lang) => 
 });
 
 export const useI18n = () => useContext(LangContext);
+
+/** The locale each language formats dates and money in. */
+export const LOCALES: Record<Lang, string> = { pt: 'pt-PT', en: 'en-GB' };
+
+/**
+ * A code the API answers with (a ledger kind, a search token's state) as the person reads it; a
+ * code the dashboard does not know yet is shown as it is rather than hidden.
+ */
+export function codeLabel(t: Translate, group: 'kind' | 'token', code: string): string {
+  const key = `${group}.${code}`;
+  return key in dictionaries.pt ? t(key as MessageKey) : code;
+}
 
 export function initialLang(): Lang {
   const saved = localStorage.getItem('pss.lang');

@@ -1,7 +1,7 @@
 import type { ComponentChildren, InputHTMLAttributes } from 'preact';
 import { useState } from 'preact/hooks';
 import { ApiError } from './api';
-import { useI18n } from './i18n';
+import { LOCALES, useI18n, type Lang } from './i18n';
 
 /** What a refused action left: the API's message, beside the field it names when the form has it. */
 export interface Refusal {
@@ -96,6 +96,7 @@ export function SelectField({
   value,
   onValue,
   refusal,
+  wide,
   children,
 }: {
   name: string;
@@ -103,12 +104,14 @@ export function SelectField({
   value: string;
   onValue: (value: string) => void;
   refusal?: Refusal | null;
+  /** a row of its own in a grid form, the select as wide as its longest choice */
+  wide?: boolean;
   children: ComponentChildren;
 }) {
   const id = `f-${name}`;
   const error = messageFor(refusal ?? null, name);
   return (
-    <div class="field">
+    <div class={wide ? 'field wide' : 'field'}>
       <label for={id}>{label}</label>
       <select id={id} name={name} value={value} onChange={(event) => onValue(event.currentTarget.value)}>
         {children}
@@ -140,8 +143,18 @@ export function CopyButton({ text, label }: { text: string; label?: string }) {
 /** An optional whole number typed in a field: '' is null. */
 export const optionalInt = (text: string): number | null => (text.trim() === '' ? null : Number(text));
 
-export const formatDate = (iso: string | null, lang: string) =>
-  iso ? new Date(iso).toLocaleString(lang === 'pt' ? 'pt-PT' : 'en-GB') : '—';
+export const formatDate = (iso: string | null, lang: Lang) =>
+  iso ? new Date(iso).toLocaleString(LOCALES[lang]) : '—';
+
+/**
+ * An amount as the page's language writes money ("19,00 €" in Portuguese, "€19.00" in English):
+ * every page uses it, so a price reads the same on the credits page, in the search results and at
+ * the checkout (which writes Portuguese the same way).
+ */
+export const formatMoney = (amount: number | string | null | undefined, lang: Lang, currency = 'EUR') =>
+  amount === null || amount === undefined
+    ? '—'
+    : Number(amount).toLocaleString(LOCALES[lang], { style: 'currency', currency });
 
 /**
  * A form's submission: busy while it runs, the API's refusal kept for the fields to show (and

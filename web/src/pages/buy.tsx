@@ -4,13 +4,13 @@ import { api } from '../api';
 import type { PackagesAnswer, PurchaseAnswer } from '../api-types';
 import { useBalance } from '../account';
 import { useI18n } from '../i18n';
-import { FormError, refusalOf, type Refusal } from '../ui';
+import { FormError, formatMoney, refusalOf, type Refusal } from '../ui';
 import { BalanceCards } from './balance-cards';
 
 type Package = PackagesAnswer['packages'][number];
 
 export function Buy() {
-  const { t } = useI18n();
+  const { t, lang } = useI18n();
   const { query } = useLocation();
   const { balance, refresh } = useBalance();
   const [packages, setPackages] = useState<Package[]>([]);
@@ -65,7 +65,7 @@ export function Buy() {
           <li key={p.id}>
             <strong>{p.name}</strong>
             <span>
-              {p.credits} {t('credits')} · {p.price_eur.toFixed(2)} EUR
+              {p.credits} {t('credits')} · <span class="money">{formatMoney(p.price_eur, lang)}</span>
             </span>
             <button type="button" disabled={busy} onClick={() => buy(p.id)}>
               {t('buyPackage', { name: p.name })}

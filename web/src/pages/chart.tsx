@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'preact/hooks';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import { useI18n } from '../i18n';
+import { LOCALES, useI18n } from '../i18n';
 
 export interface Series {
   label: string;
@@ -32,19 +32,26 @@ export default function Chart({
   series: Series[];
   time?: boolean;
 }) {
-  const { t } = useI18n();
+  const { t, lang } = useI18n();
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const element = box.current;
     if (!element) return;
-    const width = Math.max(280, Math.min(element.clientWidth || 600, 900));
+    // The chart fills its card, and follows it when the window is resized.
+    const widthOf = () => Math.max(280, element.clientWidth || 600);
     const bars = uPlot.paths.bars?.({ size: [0.8, 60] });
+    // uPlot writes its time axis in American English ("10/28"); the page's language writes days its way.
+    const day = new Intl.DateTimeFormat(LOCALES[lang], { day: 'numeric', month: 'numeric', timeZone: 'UTC' });
     const plot = new uPlot(
       {
         title,
-        width,
+        width: widthOf(),
         height: 240,
         scales: { x: { time } },
+        axes: [
+          time ? { values: (_plot, splits) => splits.map((s) => day.format(new Date(s * 1000))) } : {},
+          {},
+        ],
         series: [
           { label: xLabel, value: (_plot, _value, _series, index) => xLabels[index ?? -1] ?? '—' },
           ...series.map((s) => ({
@@ -58,8 +65,15 @@ export default function Chart({
       [x, ...series.map((s) => s.values)],
       element,
     );
-    return () => plot.destroy();
-  }, [title, xLabel, xLabels, x, series, time]);
+    const resized = new ResizeObserver(() => {
+      if (plot.width !== widthOf()) plot.setSize({ width: widthOf(), height: 240 });
+    });
+    resized.observe(element);
+    return () => {
+      resized.disconnect();
+      plot.destroy();
+    };
+  }, [title, xLabel, xLabels, x, series, time, lang]);
   return (
     <figure class="chart-figure">
       <div ref={box} class="chart" role="img" aria-label={title} />

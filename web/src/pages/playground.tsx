@@ -10,9 +10,9 @@ import type {
   SearchAnswer,
   StatsAnswer,
 } from '../api-types';
-import { useI18n } from '../i18n';
+import { codeLabel, useI18n } from '../i18n';
 import { createdKeys } from '../session';
-import { CopyButton, Field, FormError, refusalOf, SelectField, type Refusal } from '../ui';
+import { CopyButton, Field, FormError, formatMoney, refusalOf, SelectField, type Refusal } from '../ui';
 
 const Chart = lazy(() => import('./chart'));
 
@@ -121,11 +121,23 @@ function curlOf(path: string, body: object, credential: Credential) {
   ].join(' ');
 }
 
-const money = (value: number | null | undefined) =>
-  value === null || value === undefined ? '—' : value.toFixed(2);
-
-function BucketTable({ caption, buckets }: { caption: string; buckets: Record<string, Bucket> }) {
-  const { t } = useI18n();
+/**
+ * A breakdown of the statistics (by condition, by country): each bucket named as the person reads
+ * it, the largest first.
+ */
+function BucketTable({
+  caption,
+  buckets,
+  nameOf,
+}: {
+  caption: string;
+  buckets: Record<string, Bucket>;
+  nameOf: (code: string) => string;
+}) {
+  const { t, lang } = useI18n();
+  const rows = Object.entries(buckets)
+    .map(([code, bucket]) => ({ code, name: nameOf(code), bucket }))
+    .sort((a, b) => b.bucket.count - a.bucket.count || a.name.localeCompare(b.name, lang));
   return (
     <table>
       <caption>{caption}</caption>
@@ -133,19 +145,19 @@ function BucketTable({ caption, buckets }: { caption: string; buckets: Record<st
         <tr>
           <th scope="col">{caption}</th>
           <th scope="col">{t('count')}</th>
-          <th scope="col">min</th>
+          <th scope="col">{t('minimum')}</th>
           <th scope="col">{t('average')}</th>
-          <th scope="col">max</th>
+          <th scope="col">{t('maximum')}</th>
         </tr>
       </thead>
       <tbody>
-        {Object.entries(buckets).map(([name, b]) => (
-          <tr key={name}>
+        {rows.map(({ code, name, bucket }) => (
+          <tr key={code} data-code={code}>
             <th scope="row">{name}</th>
-            <td>{b.count}</td>
-            <td>{money(b.price_min)}</td>
-            <td>{money(b.price_avg)}</td>
-            <td>{money(b.price_max)}</td>
+            <td>{bucket.count}</td>
+            <td class="money">{formatMoney(bucket.price_min, lang)}</td>
+            <td class="money">{formatMoney(bucket.price_avg, lang)}</td>
+            <td class="money">{formatMoney(bucket.price_max, lang)}</td>
           </tr>
         ))}
       </tbody>
@@ -291,9 +303,12 @@ export function Playground() {
     return {
       x: buckets.map((b) => b.from),
       counts: [{ label: t('count'), values: buckets.map((b) => b.count), color: '#2f6db5', bars: true }],
-      ranges: buckets.map((b) => `${money(b.from)}–${money(b.to)}`),
+      ranges: buckets.map((b) => `${formatMoney(b.from, lang)}–${formatMoney(b.to, lang)}`),
     };
-  }, [stats, t]);
+  }, [stats, t, lang]);
+  // Conditions and countries by their names in the page's language, as the pickers list them.
+  const conditionName = (code: string) => conditions.find((c) => c.code === code)?.name ?? code;
+  const countryName = (code: string) => countries.find((c) => c.code === code)?.name ?? code;
 
   return (
     <section>
@@ -304,6 +319,7 @@ export function Playground() {
           label={t('credential')}
           value={credentialChoice}
           onValue={setCredentialChoice}
+          wide
         >
           <option value="bearer">{t('sessionBearer')}</option>
           {createdKeys.map((key, index) => (
@@ -355,7 +371,9 @@ export function Playground() {
           {last && <CopyButton text={curlOf(last.path, last.body, credential)} label={t('copyCurl')} />}
         </div>
         {last && credential.kind === 'bearer' && (
-          <p class="hint">{t('curlSessionHint', { variable: SESSION_TOKEN_VARIABLE })}</p>
+          <p class="hint wide" data-testid="curl-session-hint">
+            {t('curlSessionHint', { variable: SESSION_TOKEN_VARIABLE })}
+          </p>
         )}
       </form>
 
@@ -366,7 +384,7 @@ export function Playground() {
           </h2>
           <p data-testid="spent" role="status">
             {t('spent', { n: answer.credits_spent, left: answer.credits_remaining })} · {t('tokenStatus')}:{' '}
-            {tokenStatus}
+            {tokenStatus && codeLabel(t, 'token', tokenStatus)}
             {answer.page > 1 && answer.credits_spent === 0 && ` (${t('freePage')})`}
           </p>
           <table class="responsive">
@@ -385,12 +403,12 @@ export function Playground() {
                 <tr key={r.id}>
                   <td data-label={t('reference')}>{r.referencia_oem ?? '—'}</td>
                   <td data-label={t('title')}>{r.titulo}</td>
-                  <td data-label={t('condition')}>{r.condicao}</td>
-                  <td data-label={t('price')}>
-                    {money(r.preco)} {r.moeda}
+                  <td data-label={t('condition')}>{conditionName(r.condicao)}</td>
+                  <td data-label={t('price')} class="money" data-testid="price">
+                    {formatMoney(r.preco, lang, r.moeda)}
                   </td>
                   <td data-label={t('seller')}>{r.vendor_nome}</td>
-                  <td data-label={t('country')}>{r.location_country_code}</td>
+                  <td data-label={t('country')}>{countryName(r.location_country_code)}</td>
                 </tr>
               ))}
             </tbody>
@@ -420,9 +438,17 @@ export function Playground() {
       {stats && (
         <section aria-labelledby="stats-title">
           <h2 id="stats-title">{t('stats')}</h2>
-          <p>
-            min {money(stats.stats.price_min)} · {t('median')} {money(stats.stats.price_median)} ·{' '}
-            {t('average')} {money(stats.stats.price_avg)} · max {money(stats.stats.price_max)} ·{' '}
+          <p data-testid="stats-summary">
+            {[
+              [t('minimum'), stats.stats.price_min],
+              [t('median'), stats.stats.price_median],
+              [t('average'), stats.stats.price_avg],
+              [t('maximum'), stats.stats.price_max],
+            ].map(([label, value]) => (
+              <span key={label}>
+                {label} <span class="money">{formatMoney(value, lang)}</span> ·{' '}
+              </span>
+            ))}
             {t('sellers')}: {stats.stats.total_sellers}
           </p>
           {histogram.x.length > 0 && (
@@ -437,8 +463,8 @@ export function Playground() {
               />
             </Suspense>
           )}
-          <BucketTable caption={t('byCondition')} buckets={stats.stats.by_condition} />
-          <BucketTable caption={t('byCountry')} buckets={stats.stats.by_country} />
+          <BucketTable caption={t('byCondition')} buckets={stats.stats.by_condition} nameOf={conditionName} />
+          <BucketTable caption={t('byCountry')} buckets={stats.stats.by_country} nameOf={countryName} />
         </section>
       )}
     </section>

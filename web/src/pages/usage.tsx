@@ -2,14 +2,45 @@ import { lazy, Suspense } from 'preact/compat';
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { api } from '../api';
 import type { HistoryAnswer } from '../api-types';
-import { useI18n } from '../i18n';
+import { codeLabel, useI18n, type MessageKey, type Translate } from '../i18n';
 import { Field, FormError, formatDate, refusalOf, SelectField, type Refusal } from '../ui';
 
 const Chart = lazy(() => import('./chart'));
 
 type History = HistoryAnswer;
+type Search = NonNullable<History['results'][number]['search']>;
 
 const KINDS = ['search', 'stats', 'signup', 'purchase', 'adjustment'];
+
+/** The label of each search field a history entry names (the playground's own labels). */
+const FIELD_LABELS: Record<string, MessageKey> = {
+  reference: 'reference',
+  text: 'text',
+  vehicle_make: 'make',
+  vehicle_model: 'model',
+  part_id: 'part',
+  condition: 'condition',
+  country: 'country',
+  price_min: 'priceMin',
+  price_max: 'priceMax',
+  is_oem: 'isOem',
+  is_aftermarket: 'isAftermarket',
+};
+
+/** A search as the history lists it: its fields by their labels, then what it found. */
+function describeSearch(search: Search, t: Translate): string {
+  const fields = Object.entries(search.query).map(([name, value]) => {
+    const label = FIELD_LABELS[name] ? t(FIELD_LABELS[name]) : name;
+    const shown = typeof value === 'boolean' ? t(value ? 'yes' : 'no') : String(value);
+    return `${label}: ${shown}`;
+  });
+  const outcome = t('searchOutcome', {
+    total: search.total,
+    page: search.page,
+    token: codeLabel(t, 'token', search.token_status),
+  });
+  return `${fields.join('; ') || search.query_summary} (${outcome})`;
+}
 const DAY = 86_400_000;
 const dayInput = (time: number) => new Date(time).toISOString().slice(0, 10);
 
@@ -120,7 +151,7 @@ export function Usage() {
           <option value="">{t('all')}</option>
           {KINDS.map((k) => (
             <option key={k} value={k}>
-              {k}
+              {codeLabel(t, 'kind', k)}
             </option>
           ))}
         </SelectField>
@@ -158,14 +189,12 @@ export function Usage() {
               {history.results.map((entry) => (
                 <tr key={entry.id}>
                   <td data-label={t('date')}>{formatDate(entry.created_at, lang)}</td>
-                  <td data-label={t('kind')}>{entry.kind}</td>
+                  <td data-label={t('kind')} data-kind={entry.kind}>
+                    {codeLabel(t, 'kind', entry.kind)}
+                  </td>
                   <td data-label={t('change')}>{entry.credits}</td>
                   <td data-label={t('balanceAfter')}>{entry.balance_after ?? '—'}</td>
-                  <td data-label={t('query')}>
-                    {entry.search
-                      ? `${entry.search.query_summary} (${entry.search.total}, p. ${entry.search.page}, ${entry.search.token_status})`
-                      : '—'}
-                  </td>
+                  <td data-label={t('query')}>{entry.search ? describeSearch(entry.search, t) : '—'}</td>
                 </tr>
               ))}
             </tbody>
