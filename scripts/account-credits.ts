@@ -15,7 +15,7 @@
 import { InvalidArgumentError, Option } from 'commander';
 import { findAccountByEmail, normalizeEmail } from '../src/accounts/accounts.js';
 import { loadConfig } from '../src/config.js';
-import { adjustCredits } from '../src/credits/credit-adjustments.js';
+import { moveCredits } from '../src/credits/credit-movements.js';
 import { openDatabase } from '../src/db/database.js';
 import { migrate } from '../src/db/migrate.js';
 import { operatorMessage } from '../src/errors.js';
@@ -91,7 +91,15 @@ async function main(): Promise<number> {
       );
       return 0;
     }
-    const moved = await adjustCredits(database.db, account.id, delta, { reason: options.reason! });
+    const moved = await database.db.transaction().execute((trx) =>
+      moveCredits(trx, {
+        accountId: account.id,
+        delta,
+        kind: 'adjustment',
+        reason: options.reason!,
+        now: new Date(),
+      }),
+    );
     process.stdout.write(
       [
         delta > 0

@@ -16,10 +16,10 @@ import {
   changePlan,
   resolvePlan,
   storedPlan,
-  type AccountPlan,
   type PlanChanges,
   type StoredPlan,
 } from '../src/accounts/plans.js';
+import type { AccountPlan } from '../src/principal.js';
 import { loadConfig } from '../src/config.js';
 import { openDatabase } from '../src/db/database.js';
 import { migrate } from '../src/db/migrate.js';

@@ -38,7 +38,7 @@ export function declaredRoutes(services: Services, extraRoutes: AnyRoute[] = [])
     ...apiKeysRoutes({ apiKeys: services.apiKeys }),
     ...searchRoutes({ search: services.search, metrics: services.metrics }),
     ...creditsRoutes({ credits: services.credits }),
-    ...paymentsRoutes({ payments: services.payments }),
+    ...paymentsRoutes({ payments: services.payments, sandboxCheckout: services.sandboxCheckout }),
     ...catalogRoutes({ catalog: services.catalog }),
     ...toolsRoutes({ tools: services.tools }),
     ...extraRoutes,

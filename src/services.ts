@@ -1,7 +1,8 @@
 import { Redis } from 'ioredis';
+import type { Authenticator } from './principal.js';
 import { createAccountService, type AccountService } from './accounts/accounts.js';
 import { createApiKeysService, type ApiKeysService } from './accounts/api-keys.js';
-import { createAuthenticator, type Authenticator } from './accounts/authenticator.js';
+import { createAuthenticator } from './accounts/authenticator.js';
 import { CredentialCache } from './accounts/credential-cache.js';
 import { createLoginService, type LoginService } from './accounts/login.js';
 import { PasswordWork } from './accounts/password-work.js';
@@ -10,7 +11,7 @@ import { createCatalogService, type CatalogService } from './catalog/catalog-ser
 import { systemClock, type Clock } from './clock.js';
 import { resolveSearchTokenSecret, type Config } from './config.js';
 import { createCreditsService, type CreditsService } from './credits/credits-service.js';
-import { askingTheOperatorForCredits } from './credits/out-of-credits.js';
+import { createSearchRecorder } from './credits/ledger.js';
 import { openDatabase, pingDatabase, type Database, type DatabaseHandle } from './db/database.js';
 import { CredentialFailureGuard, LoginGuard, RegistrationGuard } from './limits/abuse-guards.js';
 import { IdempotencyStore } from './idempotency/idempotency-store.js';
@@ -18,9 +19,9 @@ import { LimiterFactory } from './limits/limiter-factory.js';
 import { createRateLimiter, type RequestRateLimiter } from './limits/request-rate-limiter.js';
 import { createLogger, type Logger } from './logger.js';
 import { Metrics } from './metrics/metrics.js';
-import { createPaymentProvider } from './payments/create-provider.js';
+import { configuredPayments, type ConfiguredPayments } from './payments/create-provider.js';
 import { createPaymentsService, type PaymentsService } from './payments/payments.js';
-import type { PaymentProvider } from './payments/provider.js';
+import { createSandboxCheckout, type SandboxCheckoutService } from './payments/sandbox-checkout.js';
 import { createSearchEngine } from './search/create-engine.js';
 import { measuredEngine } from './search/measured-engine.js';
 import type { SearchEngine } from './search/engine.js';
@@ -57,6 +58,8 @@ export interface Services {
   apiKeys: ApiKeysService;
   credits: CreditsService;
   payments: PaymentsService;
+  /** the sandbox provider's checkout page; null unless the sandbox is the provider */
+  sandboxCheckout: SandboxCheckoutService | null;
   catalog: CatalogService;
   /** what POST /tools/execute runs, by slug */
   tools: ToolRegistry;
@@ -79,8 +82,8 @@ export interface ServiceOverrides {
   database?: DatabaseHandle;
   redisPrefix?: string;
   engine?: SearchEngine;
-  /** the payment provider instead of the configured one (a sandbox with a known secret); null = off */
-  paymentProvider?: PaymentProvider | null;
+  /** the payment provider instead of the configured one (a sandbox with a known secret) */
+  payments?: ConfiguredPayments;
   /** a text reader shared by several apps (tests); the caller closes it */
   textReader?: TextReader;
 }
@@ -164,11 +167,11 @@ export async function createServices(config: Config, overrides: ServiceOverrides
   if (engine.name !== 'postgres') readiness.push({ name: engine.name, check: () => engine.ping() });
   // lazy: no worker (thread, model in memory) until the first image is read
   const textReader = overrides.textReader ?? new TextReader({ workers: config.toolOcr.workers });
-  const paymentProvider =
-    overrides.paymentProvider !== undefined
-      ? overrides.paymentProvider
-      : createPaymentProvider(config, logger);
-  const search = createSearchService({ db, engine, clock, searchTokenSecret });
+  const { provider: paymentProvider, sandbox } = overrides.payments ?? configuredPayments(config, logger);
+  // without purchases, an account out of credits is told to ask the operator, not to buy them
+  const recorder = createSearchRecorder(db, { purchases: paymentProvider ? 'on' : 'off' });
+  const search = createSearchService({ engine, clock, searchTokenSecret, recorder });
+  const payments = createPaymentsService(db, clock, paymentProvider, config.publicBaseUrl);
 
   return {
     config,
@@ -196,18 +199,12 @@ export async function createServices(config: Config, overrides: ServiceOverrides
       new RegistrationGuard(limiters, config.rateLimits, clock),
       passwords,
     ),
-    // without purchases, an account out of credits is told to ask the operator, not to buy them
-    search: paymentProvider
-      ? search
-      : {
-          ...search,
-          search: askingTheOperatorForCredits(search.search),
-          stats: askingTheOperatorForCredits(search.stats),
-        },
+    search,
     account: createAccountService(db, clock),
     apiKeys: createApiKeysService(db, clock, credentials, config.maxApiKeysPerAccount),
     credits: createCreditsService(db, clock),
-    payments: createPaymentsService(db, clock, paymentProvider, config.publicBaseUrl),
+    payments,
+    sandboxCheckout: sandbox && createSandboxCheckout(db, clock, sandbox, payments, config.publicBaseUrl),
     catalog: createCatalogService(db, engine),
     tools: toolRegistry({
       engine,

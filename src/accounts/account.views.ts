@@ -1,5 +1,5 @@
 import type { AccountRow } from './accounts.js';
-import type { AccountPlan } from './plans.js';
+import type { AccountPlan } from '../principal.js';
 
 /** A date as the API writes it: ISO-8601 (UTC), or null. */
 export const iso = (date: Date | null) => (date ? date.toISOString() : null);

@@ -1,13 +1,13 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql } from 'kysely';
 import type { Clock } from '../clock.js';
 import type { Database } from '../db/database.js';
-import type { DB } from '../db/schema.js';
 import { conflict, notFound } from '../errors.js';
 import type { AccountChanges } from './account.schemas.js';
 import type { NewAccount } from './auth.schemas.js';
+import { moveCredits } from '../credits/credit-movements.js';
 import { hashPassword, type ScryptParameters } from './credentials.js';
 import { assertWithinPlan } from './plans.js';
-import type { Principal } from './principal.js';
+import type { Principal } from '../principal.js';
 
 /** Credits every new account starts with (spec: "Free credits at registration: 50"). */
 export const SIGNUP_CREDITS = 50;
@@ -23,8 +23,6 @@ export interface AccountRow {
 
 /** One spelling per address: trimmed, lower-case, Unicode NFC ("é" typed as e + accent is "é"). */
 export const normalizeEmail = (email: string) => email.trim().toLowerCase().normalize('NFC');
-
-export type Executor = Kysely<DB> | Transaction<DB>;
 
 export const emailTaken = () => conflict('Já existe uma conta com este e-mail.', 'EMAIL_TAKEN');
 
@@ -57,36 +55,32 @@ export async function createAccount(
     scrypt?: ScryptParameters;
     /** how the password is hashed (the API: in its turn, see PasswordWork); default: at once */
     hash?: (password: string) => Promise<string>;
-    within?: Transaction<DB>;
+    within?: Database;
     /** the service clock's time */ now?: Date;
   } = {},
 ): Promise<AccountRow> {
   const passwordHash = await (options.hash ?? ((p) => hashPassword(p, options.scrypt)))(input.password);
-  const run = async (trx: Executor) => {
+  const run = async (trx: Database) => {
     const account = await trx
       .insertInto('accounts')
       .values({
         email: normalizeEmail(input.email),
         name: input.name ?? null,
         password_hash: passwordHash,
-        credits: SIGNUP_CREDITS,
+        credits: 0,
         ...(options.now ? { created_at: options.now, updated_at: options.now } : {}),
       })
       .onConflict((oc) => oc.expression(sql`lower(email)`).doNothing())
       .returning(['id', 'email', 'name', 'credits', 'daily_credit_limit', 'created_at'])
       .executeTakeFirst();
     if (!account) throw emailTaken();
-    await trx
-      .insertInto('credit_ledger')
-      .values({
-        account_id: account.id,
-        kind: 'signup',
-        delta: SIGNUP_CREDITS,
-        balance_after: SIGNUP_CREDITS,
-        ...(options.now ? { created_at: options.now } : {}),
-      })
-      .execute();
-    return account;
+    const { balance } = await moveCredits(trx, {
+      accountId: account.id,
+      delta: SIGNUP_CREDITS,
+      kind: 'signup',
+      now: options.now ?? new Date(),
+    });
+    return { ...account, credits: balance };
   };
   return options.within ? run(options.within) : db.transaction().execute(run);
 }

@@ -2,12 +2,11 @@ import { sql, type RawBuilder } from 'kysely';
 import type { Clock } from '../clock.js';
 import type { Database } from '../db/database.js';
 import { conflict, invalid, notFound } from '../errors.js';
-import type { Executor } from './accounts.js';
 import type { ApiKeyChanges, NewApiKey } from './api-keys.schemas.js';
 import type { CredentialCache } from './credential-cache.js';
 import { newApiKey } from './credentials.js';
-import { assertWithinPlan, type AccountPlan } from './plans.js';
-import type { Principal } from './principal.js';
+import { assertWithinPlan } from './plans.js';
+import type { AccountPlan, Principal } from '../principal.js';
 
 /** What an owner does with the keys of their account (the Bearer-only /api-keys routes). */
 export interface ApiKeysService {
@@ -56,7 +55,7 @@ function keyName(name: string): string {
  * registration, the demo's and the fixtures'. An owner's keys go through ApiKeysService.issue.
  */
 export async function createApiKey(
-  db: Executor,
+  db: Database,
   accountId: string,
   input: NewApiKey,
   clock?: Clock,

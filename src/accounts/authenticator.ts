@@ -1,31 +1,17 @@
 import type { Clock } from '../clock.js';
 import type { Database } from '../db/database.js';
 import { prepared } from '../db/prepared-statements.js';
-import { ServiceError, unauthenticated } from '../errors.js';
+import { unauthenticated } from '../errors.js';
 import type { CredentialCache, KnownCredential } from './credential-cache.js';
-import { API_KEY_PREFIX, BEARER_PREFIX, sha256 } from './credentials.js';
-import { resolvePlan, type AccountPlan } from './plans.js';
-import type { AuthMode, Principal } from './principal.js';
-
-export interface PresentedCredentials {
-  apiKey?: string | undefined;
-  authorization?: string | undefined;
-}
-
-export interface Authenticator {
-  /** The caller behind the credentials this route accepts; 401 when missing, unknown, expired or revoked. */
-  authenticate(credentials: PresentedCredentials, accepted: Exclude<AuthMode, 'public'>): Promise<Principal>;
-}
-
-/**
- * A well-formed credential the database does not know (never issued, revoked): what guessing
- * produces, and what the credential guard counts. Same status, code and message as any 401.
- */
-export class UnknownCredentialError extends ServiceError {
-  constructor(message: string, code: string) {
-    super('unauthenticated', code, message);
-  }
-}
+import { sha256 } from '../crypto-text.js';
+import { API_KEY_PREFIX, BEARER_PREFIX } from './credentials.js';
+import { resolvePlan } from './plans.js';
+import {
+  UnknownCredentialError,
+  type AccountPlan,
+  type Authenticator,
+  type Principal,
+} from '../principal.js';
 
 /** last_used_at is written at most this often per key, so a busy key does not write on every request */
 const LAST_USED_GRANULARITY_MS = 60_000;

@@ -2,7 +2,7 @@ import type { Redis } from 'ioredis';
 import { LRUCache } from 'lru-cache';
 import type { Clock } from '../clock.js';
 import type { Logger } from '../logger.js';
-import type { Principal } from './principal.js';
+import type { Principal } from '../principal.js';
 
 /** The pub/sub channel on which credential changes reach every API process of a deployment. */
 export const credentialChangesChannel = (redisPrefix: string) => `${redisPrefix}credential-changes`;

@@ -1,24 +1,10 @@
-import { createHash, randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
-
-const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
-
-/** Uniform random base62 text (rejection sampling, so no character is favoured). */
-export function randomBase62(length: number): string {
-  let out = '';
-  while (out.length < length) {
-    for (const byte of randomBytes(length * 2)) {
-      if (byte < 248 && out.length < length) out += BASE62[byte % 62];
-    }
-  }
-  return out;
-}
+import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { randomBase62, sha256 } from '../crypto-text.js';
 
 export const API_KEY_PREFIX = 'psk_';
 export const BEARER_PREFIX = 'pst_';
 /** characters of a key kept in clear for the owner to recognise it */
 export const API_KEY_DISPLAY_LENGTH = API_KEY_PREFIX.length + 8;
-
-export const sha256 = (text: string): Buffer => createHash('sha256').update(text).digest();
 
 export function newApiKey(): { key: string; hash: Buffer; displayPrefix: string } {
   const key = API_KEY_PREFIX + randomBase62(40);

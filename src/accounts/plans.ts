@@ -1,17 +1,6 @@
 import type { Database } from '../db/database.js';
 import { invalid } from '../errors.js';
-import type { Executor } from './accounts.js';
-
-/**
- * The limits a provider sets for an account (sql/0027): requests per minute and per hour for the
- * whole account (every API key and Bearer session together) and credits per day (null: none).
- * An owner sets a key's limits, and the account's daily credit limit, only within them.
- */
-export interface AccountPlan {
-  perMinute: number;
-  perHour: number;
-  dailyCredits: number | null;
-}
+import type { AccountPlan } from '../principal.js';
 
 /** An account_plans row as stored: a null column (or no row) is the configured default. */
 export interface StoredPlan {
@@ -28,7 +17,7 @@ export function resolvePlan(stored: Partial<StoredPlan> | undefined, defaults: A
   };
 }
 
-export async function storedPlan(db: Executor, accountId: string): Promise<StoredPlan | undefined> {
+export async function storedPlan(db: Database, accountId: string): Promise<StoredPlan | undefined> {
   return db
     .selectFrom('account_plans')
     .select(['rate_limit_per_minute', 'rate_limit_per_hour', 'daily_credits'])
@@ -37,7 +26,7 @@ export async function storedPlan(db: Executor, accountId: string): Promise<Store
 }
 
 export async function accountPlan(
-  db: Executor,
+  db: Database,
   accountId: string,
   defaults: AccountPlan,
 ): Promise<AccountPlan> {

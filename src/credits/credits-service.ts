@@ -1,4 +1,4 @@
-import type { Principal } from '../accounts/principal.js';
+import type { Principal } from '../principal.js';
 import type { Clock } from '../clock.js';
 import type { Database } from '../db/database.js';
 import { invalid } from '../errors.js';

@@ -1,8 +1,8 @@
-import { sql, type Transaction } from 'kysely';
-import type { Principal } from '../accounts/principal.js';
+import { sql } from 'kysely';
+import type { Principal } from '../principal.js';
 import type { Database } from '../db/database.js';
 import { prepared } from '../db/prepared-statements.js';
-import type { DB, SearchKind } from '../db/schema.js';
+import type { SearchKind } from '../db/schema.js';
 import { paymentRequired, unauthenticated } from '../errors.js';
 import { BatchLanes } from './batch-lanes.js';
 import { insufficientCredits } from './out-of-credits.js';
@@ -30,11 +30,7 @@ const spentOn = (day: string) =>
   sql<number>`(case when spent_day = ${day}::date then spent_today else 0 end)`;
 
 /** Credits spent today (UTC) by the account. */
-export async function spentToday(
-  db: Database | Transaction<DB>,
-  accountId: string,
-  now: Date,
-): Promise<number> {
+export async function spentToday(db: Database, accountId: string, now: Date): Promise<number> {
   const row = await db
     .selectFrom('accounts')
     .select(spentOn(utcDay(now)).as('spent'))
@@ -81,7 +77,7 @@ export interface SearchRecorder {
    * commits with the charge or not at all (an Idempotency-Key's stored response).
    */
   recordIn(
-    trx: Transaction<DB>,
+    trx: Database,
     principal: Principal,
     cost: number,
     search: SearchRecord,
@@ -101,7 +97,10 @@ export interface SearchRecorder {
  * lane per account, so one account's failure never fails another's request). Every request still
  * waits until its own rows are committed.
  */
-export function createSearchRecorder(db: Database): SearchRecorder {
+export function createSearchRecorder(
+  db: Database,
+  { purchases }: { purchases: 'on' | 'off' },
+): SearchRecorder {
   // A lane per account and credential: a batch is checked against one key or one session.
   const charges = new BatchLanes<SearchRecordRow, ChargeRow>(async (_lane, batch) => {
     const { account_id, api_key_id, session_id } = batch[0]!;
@@ -148,6 +147,7 @@ export function createSearchRecorder(db: Database): SearchRecorder {
           row,
         ),
         cost,
+        purchases,
       );
     },
 
@@ -161,18 +161,17 @@ export function createSearchRecorder(db: Database): SearchRecorder {
       const charged = await sql<ChargeRow>`${prepared}
         select * from charge_searches(${principal.accountId}, ${principal.apiKeyId}, ${principal.sessionId},
                                       ${batch}::jsonb)`.execute(trx);
-      return chargeOutcome(charged.rows[0]!, cost);
+      return chargeOutcome(charged.rows[0]!, cost, purchases);
     },
   };
 }
 
-function chargeOutcome(row: ChargeRow, cost: number): ChargeOutcome {
+function chargeOutcome(row: ChargeRow, cost: number, purchases: 'on' | 'off'): ChargeOutcome {
   switch (row.status) {
     case 'ok':
       return { creditsRemaining: row.credits!, searchId: row.search_id! };
     case 'insufficient':
-      // where purchases are off, the composition root restates it (askingTheOperatorForCredits)
-      throw insufficientCredits(cost, row.credits!, 'on');
+      throw insufficientCredits(cost, row.credits!, purchases);
     case 'account_limit':
       throw dailyLimitReached('conta', row.daily_limit!, row.spent!);
     case 'key_limit':

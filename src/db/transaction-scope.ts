@@ -1,5 +1,4 @@
-import type { Transaction } from 'kysely';
-import type { DB } from './schema.js';
+import type { Database } from './database.js';
 
 /**
  * A transaction offered by a caller that has writes of its own to commit with a service's: the
@@ -7,5 +6,5 @@ import type { DB } from './schema.js';
  * result (an Idempotency-Key's stored response), and both commit or neither does.
  */
 export interface TransactionScope<T> {
-  run(work: (trx: Transaction<DB>) => Promise<T>): Promise<T>;
+  run(work: (trx: Database) => Promise<T>): Promise<T>;
 }

@@ -3,8 +3,9 @@ import { dirname, join } from 'node:path';
 import { sql } from 'kysely';
 import { createAccount, normalizeEmail } from '../accounts/accounts.js';
 import { createApiKey } from '../accounts/api-keys.js';
-import { hashPassword, randomBase62, sha256 } from '../accounts/credentials.js';
-import { adjustCredits } from '../credits/credit-adjustments.js';
+import { hashPassword } from '../accounts/credentials.js';
+import { randomBase62, sha256 } from '../crypto-text.js';
+import { moveCredits } from '../credits/credit-movements.js';
 import type { Database } from '../db/database.js';
 
 export const DEMO_EMAIL = 'demo@pecas-demo.pt';
@@ -93,9 +94,12 @@ export async function ensureDemoAccount(db: Database, file: string): Promise<Dem
         { within: trx },
       );
       accountId = account.id;
-      await adjustCredits(db, accountId, DEMO_EXTRA_CREDITS, {
+      await moveCredits(trx, {
+        accountId,
+        delta: DEMO_EXTRA_CREDITS,
+        kind: 'adjustment',
         reason: 'conta de demonstração',
-        within: trx,
+        now: new Date(),
       });
     }
     return (await createApiKey(trx, accountId, { name: 'Demonstração' })).key;

@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import { seedCatalog } from '../catalog/seed.js';
-import type { Database } from '../db/database.js';
-import type { Services } from '../services.js';
+import type { Config } from '../config.js';
+import type { Database, DatabaseHandle } from '../db/database.js';
+import type { Logger } from '../logger.js';
 import { demoAccountFile, ensureDemoAccount } from './demo-account.js';
 import { demoCatalogParts } from './demo-catalog.js';
 import { DemoDataset } from './generator.js';
@@ -44,8 +45,13 @@ const silentBars: PhaseBars = { onProgress: () => {}, finish: () => {} };
  * empty, and a ready demo account. Safe to call on every start (a no-op past the first) and from
  * several processes at once on PostgreSQL (an advisory lock makes the later ones wait).
  */
-export async function prepareDemo(services: Services): Promise<DemoAccount | null> {
-  const { config, database, db, logger } = services;
+export async function prepareDemo(services: {
+  config: Config;
+  database: DatabaseHandle;
+  logger: Logger;
+}): Promise<DemoAccount | null> {
+  const { config, database, logger } = services;
+  const db = database.db;
   const bars = config.logLevel === 'silent' ? silentBars : phaseBars();
   const lock = database.pool ? await database.pool.connect() : null;
   try {

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import type { Logger } from 'pino';
 import type { TransactionScope } from '../db/transaction-scope.js';
+import type { Logger } from 'pino';
 import {
   IdempotencyKeyLostError,
   type IdempotencyStore,
@@ -8,7 +8,7 @@ import {
 } from '../idempotency/idempotency-store.js';
 import { ServiceError } from '../errors.js';
 import { errorResponse } from './error-response.js';
-import type { AnyRoute, RouteRequest, RouteResponse } from './route.js';
+import type { AnyRoute, IdempotentAttempt, RouteRequest, RouteResponse } from './route.js';
 
 /**
  * Idempotency-Key, with Stripe's semantics, on the routes declared `idempotent` (the charged
@@ -56,17 +56,6 @@ const keyInUse = () =>
     {},
     1,
   );
-
-/** What a route's handler can do with the key it runs under. */
-export interface IdempotentAttempt {
-  /**
-   * A transaction in which the route does its writes (the charge, the payment row) and whose commit
-   * also stores `respond(result)` as the key's response: a replay then always agrees with what was
-   * written, even if the process ends before answering. Without it the response is stored after
-   * the handler returns.
-   */
-  alongside<T>(respond: (value: T) => RouteResponse): TransactionScope<T>;
-}
 
 /** JSON with object keys sorted, so that the order of a body's fields does not make it another request. */
 function canonicalJson(value: unknown): string {

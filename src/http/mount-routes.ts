@@ -1,7 +1,6 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
-import { UnknownCredentialError, type Authenticator } from '../accounts/authenticator.js';
-import type { Principal } from '../accounts/principal.js';
+import { UnknownCredentialError, type Authenticator, type Principal } from '../principal.js';
 import type { CredentialFailureGuard } from '../limits/abuse-guards.js';
 import { ServiceError } from '../errors.js';
 import type { RequestRateLimiter } from '../limits/request-rate-limiter.js';

@@ -1,6 +1,6 @@
 import type { Static, TSchema } from '@sinclair/typebox';
-import type { Principal, AuthMode } from '../accounts/principal.js';
-import type { IdempotentAttempt } from './idempotency.js';
+import type { Principal, AuthMode } from '../principal.js';
+import type { TransactionScope } from '../db/transaction-scope.js';
 import type { RateLimitPolicy } from '../limits/request-rate-limiter.js';
 import type { JsonSchema } from '../json-schema.js';
 
@@ -21,6 +21,17 @@ export interface RouteRequest<Body, Query, Params, A extends AuthMode> {
   log: Record<string, unknown>;
   /** on an `idempotent` route called with an Idempotency-Key (see http/idempotency.ts) */
   idempotency?: IdempotentAttempt;
+}
+
+/** What a route's handler can do with the key it runs under. */
+export interface IdempotentAttempt {
+  /**
+   * A transaction in which the route does its writes (the charge, the payment row) and whose commit
+   * also stores `respond(result)` as the key's response: a replay then always agrees with what was
+   * written, even if the process ends before answering. Without it the response is stored after
+   * the handler returns.
+   */
+  alongside<T>(respond: (value: T) => RouteResponse): TransactionScope<T>;
 }
 
 export interface RouteResponse {

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { sql, type Transaction } from 'kysely';
+import { sql } from 'kysely';
 import type { Clock } from '../clock.js';
 import type { Database } from '../db/database.js';
-import type { DB } from '../db/schema.js';
 import type { Logger } from '../logger.js';
 
 /** How long a key and its response are kept (Stripe's 24 hours). */
@@ -110,7 +109,7 @@ export class IdempotencyStore {
    * rolls back and the attempt has done nothing.
    */
   async complete(
-    executor: Database | Transaction<DB>,
+    executor: Database,
     accountId: string,
     key: string,
     attempt: string,

@@ -1,7 +1,7 @@
 import { LRUCache } from 'lru-cache';
 import { RateLimiterRes } from 'rate-limiter-flexible';
 import type { Clock } from '../clock.js';
-import { sha256 } from '../accounts/credentials.js';
+import { sha256 } from '../crypto-text.js';
 import type { Config } from '../config.js';
 import { RateLimitedError } from '../errors.js';
 import type { Logger } from '../logger.js';

@@ -1,5 +1,5 @@
 import { RateLimiterRes } from 'rate-limiter-flexible';
-import type { Principal } from '../accounts/principal.js';
+import type { Principal } from '../principal.js';
 import type { Clock } from '../clock.js';
 import type { Config } from '../config.js';
 import { RateLimitedError, type LimitState } from '../errors.js';

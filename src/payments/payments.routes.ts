@@ -13,6 +13,7 @@ import {
   StripeEventSchema,
   WebhookSchema,
 } from './payments.schemas.js';
+import { sandboxNotActive, type SandboxCheckoutService } from './sandbox-checkout.js';
 import { sandboxCheckoutPage, sandboxCheckoutPolicy } from './sandbox-checkout.views.js';
 import {
   packagesSchema,
@@ -69,7 +70,7 @@ const redirectDoc = {
 
 /** A button of the sandbox checkout page: its verdict, delivered signed, then back to the dashboard. */
 function sandboxVerdictRoute(
-  payments: PaymentsService,
+  sandbox: SandboxCheckoutService | null,
   action: 'pay' | 'cancel',
   verdict: SandboxVerdict,
   doc: { summary: string; description: string },
@@ -84,7 +85,8 @@ function sandboxVerdictRoute(
     responses: redirectDoc,
     errors: [404],
     async handler({ params, log }) {
-      const { outcome, returnUrl } = await payments.sandboxVerdict(params.reference, verdict);
+      if (!sandbox) throw sandboxNotActive();
+      const { outcome, returnUrl } = await sandbox.verdict(params.reference, verdict);
       log.result = outcome.result;
       return redirect(returnUrl);
     },
@@ -95,7 +97,14 @@ function sandboxVerdictRoute(
  * The packages on sale, POST /data/credits/purchase (hosted checkout), the providers' signed
  * webhooks, and the sandbox's checkout page.
  */
-export function paymentsRoutes({ payments }: { payments: PaymentsService }): AnyRoute[] {
+export function paymentsRoutes({
+  payments,
+  sandboxCheckout,
+}: {
+  payments: PaymentsService;
+  /** null unless the sandbox is the provider: its routes then answer 404 SANDBOX_NOT_ACTIVE */
+  sandboxCheckout: SandboxCheckoutService | null;
+}): AnyRoute[] {
   return [
     route({
       method: 'get',
@@ -192,7 +201,8 @@ export function paymentsRoutes({ payments }: { payments: PaymentsService }): Any
       },
       errors: [404],
       async handler({ params }) {
-        const checkout = await payments.sandboxCheckout(params.reference);
+        if (!sandboxCheckout) throw sandboxNotActive();
+        const checkout = await sandboxCheckout.checkout(params.reference);
         return {
           contentType: 'text/html; charset=utf-8',
           headers: {
@@ -203,13 +213,13 @@ export function paymentsRoutes({ payments }: { payments: PaymentsService }): Any
         };
       },
     }),
-    sandboxVerdictRoute(payments, 'pay', 'payment.succeeded', {
+    sandboxVerdictRoute(sandboxCheckout, 'pay', 'payment.succeeded', {
       summary: 'Checkout de testes: pagar (credita uma única vez) e voltar ao painel',
       description:
         'Entrega um webhook assinado payment.succeeded pela mesma verificação de POST /payments/webhook; depois 303 para ' +
         `PUBLIC_BASE_URL${CHECKOUT_RETURN_PATH}?checkout=success&payment=<reference>. Pagar de novo não credita outra vez.`,
     }),
-    sandboxVerdictRoute(payments, 'cancel', 'payment.cancelled', {
+    sandboxVerdictRoute(sandboxCheckout, 'cancel', 'payment.cancelled', {
       summary: 'Checkout de testes: cancelar (o pagamento fica cancelled) e voltar ao painel',
       description:
         `Entrega um webhook assinado payment.cancelled; depois 303 para PUBLIC_BASE_URL${CHECKOUT_RETURN_PATH}?checkout=cancelled&payment=<reference> ` +

@@ -1,4 +1,6 @@
-import { PAYMENT_RESULTS, type PackageRow, type StartedPurchase } from './payments.js';
+import type { PackageRow } from './packages.js';
+import { PAYMENT_RESULTS } from './payment-transitions.js';
+import type { StartedPurchase } from './payments.js';
 
 /** A credit package as the API shows it (also inside a purchase). */
 export const packageSchema = {

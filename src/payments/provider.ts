@@ -1,5 +1,5 @@
 import { ServiceError } from '../errors.js';
-import type { PackageRow } from './payments.js';
+import type { PackageRow } from './packages.js';
 
 /** The payment providers a server can be configured with (config.ts, PAYMENT_PROVIDER). */
 export type ProviderName = 'sandbox' | 'stripe';

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { SandboxCheckout } from './payments.js';
+import type { SandboxCheckout } from './sandbox-checkout.js';
 
 const escapeHtml = (text: string) =>
   text.replace(

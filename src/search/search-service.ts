@@ -1,7 +1,6 @@
-import type { Principal } from '../accounts/principal.js';
+import type { Principal } from '../principal.js';
 import type { Clock } from '../clock.js';
-import { createSearchRecorder, type ChargeOutcome, type SearchRecord } from '../credits/ledger.js';
-import type { Database } from '../db/database.js';
+import type { ChargeOutcome, SearchRecord, SearchRecorder } from '../credits/ledger.js';
 import type { TransactionScope } from '../db/transaction-scope.js';
 import type { DetailedPriceStats, SearchEngine, SearchResult } from './engine.js';
 import { assertWithinResultWindow } from './result-window.js';
@@ -31,14 +30,19 @@ export interface StatsOutcome {
 }
 
 export interface SearchServiceDependencies {
-  db: Database;
   engine: SearchEngine;
   clock: Clock;
   searchTokenSecret: string;
+  /** where charges and history rows are written (its 402s say where more credits come from) */
+  recorder: SearchRecorder;
 }
 
-export function createSearchService({ db, engine, clock, searchTokenSecret }: SearchServiceDependencies) {
-  const recorder = createSearchRecorder(db);
+export function createSearchService({
+  engine,
+  clock,
+  searchTokenSecret,
+  recorder,
+}: SearchServiceDependencies) {
   /**
    * Records the request in the history with its charge, alone in the scope's transaction when there
    * is one, then shapes the answer from what the charge left.

@@ -1,4 +1,4 @@
-import type { Principal } from '../accounts/principal.js';
+import type { Principal } from '../principal.js';
 import type { JsonSchema } from '../json-schema.js';
 
 /** A named tool run through POST /tools/execute. Its input schema is validated before run(). */

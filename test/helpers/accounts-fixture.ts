@@ -2,7 +2,7 @@ import { createAccount, SIGNUP_CREDITS } from '../../src/accounts/accounts.js';
 import { createApiKey } from '../../src/accounts/api-keys.js';
 import { openSession } from '../../src/accounts/sessions.js';
 import type { Clock } from '../../src/clock.js';
-import { adjustCredits } from '../../src/credits/credit-adjustments.js';
+import { moveCredits } from '../../src/credits/credit-movements.js';
 import type { Database } from '../../src/db/database.js';
 
 /** Cheap scrypt for test accounts: the cost parameters are not what these tests are about. */
@@ -32,7 +32,15 @@ export async function createTestAccount(
   );
   if (options.credits !== undefined) {
     // as an operator's adjustment would: the balance and its ledger row, so the two still add up
-    await adjustCredits(db, account.id, options.credits - SIGNUP_CREDITS, { reason: 'test fixture' });
+    await db.transaction().execute((trx) =>
+      moveCredits(trx, {
+        accountId: account.id,
+        delta: options.credits! - SIGNUP_CREDITS,
+        kind: 'adjustment',
+        reason: 'test fixture',
+        now: clock.now(),
+      }),
+    );
   }
   const key = await createApiKey(db, account.id, {
     name: 'test',

@@ -1,4 +1,5 @@
 import type { Database } from '../../src/db/database.js';
+import { sandboxPayments } from '../../src/payments/create-provider.js';
 import { SandboxProvider } from '../../src/payments/sandbox-provider.js';
 import type { TestAppOptions } from './test-app.js';
 
@@ -10,7 +11,7 @@ export const PUBLIC_BASE = 'http://painel.test';
 /** startTestApp options for the sandbox provider with a secret the test signs deliveries with. */
 export const sandboxWithKnownSecret = (): Pick<TestAppOptions, 'env' | 'overrides'> => ({
   env: { PUBLIC_BASE_URL: PUBLIC_BASE },
-  overrides: { paymentProvider: new SandboxProvider(PUBLIC_BASE, SANDBOX_SECRET) },
+  overrides: { payments: sandboxPayments(new SandboxProvider(PUBLIC_BASE, SANDBOX_SECRET)) },
 });
 
 /** The ledger rows a payment wrote (its purchase, a refund's adjustment), oldest first. */
