@@ -4,25 +4,16 @@
  * Only the HTTP layer knows which status a kind is (src/http/error-response.ts); anything that is
  * not a ServiceError reaches the caller as an internal error whose details stay in the log.
  */
-export type ErrorKind =
-  | 'invalid'
-  | 'unauthenticated'
-  | 'payment_required'
-  | 'forbidden'
-  | 'not_found'
-  | 'method_not_allowed'
-  | 'conflict'
-  | 'too_large'
-  | 'unsupported_media_type'
-  | 'unprocessable'
-  | 'rate_limited'
-  | 'internal'
-  | 'unavailable';
+import { ERROR_CODES, type CodeOf, type ErrorCode, type ErrorKind } from './error-codes.js';
+
+export type { ErrorCode, ErrorKind } from './error-codes.js';
 
 export class ServiceError extends Error {
+  /** what went wrong, for the caller: the code's kind (src/error-codes.ts) */
+  readonly kind: ErrorKind;
+
   constructor(
-    readonly kind: ErrorKind,
-    readonly code: string,
+    readonly code: ErrorCode,
     message: string,
     /** fields the caller gets beside the message (the spec's `remaining`, `resetAt`, `campo`...) */
     readonly details: Record<string, unknown> = {},
@@ -31,23 +22,35 @@ export class ServiceError extends Error {
   ) {
     super(message);
     this.name = 'ServiceError';
+    this.kind = ERROR_CODES[code].kind;
   }
 }
 
-export const invalid = (message: string, code = 'INVALID_REQUEST', details?: Record<string, unknown>) =>
-  new ServiceError('invalid', code, message, details);
-export const unauthenticated = (message = 'Credencial em falta ou inválida.', code = 'UNAUTHORIZED') =>
-  new ServiceError('unauthenticated', code, message);
-export const paymentRequired = (message: string, code: string, details?: Record<string, unknown>) =>
-  new ServiceError('payment_required', code, message, details);
-export const forbidden = (message: string, code = 'FORBIDDEN') =>
-  new ServiceError('forbidden', code, message);
-export const notFound = (message = 'Recurso não encontrado.', code = 'NOT_FOUND') =>
-  new ServiceError('not_found', code, message);
-export const conflict = (message: string, code = 'CONFLICT', retryAfterSeconds?: number) =>
-  new ServiceError('conflict', code, message, {}, retryAfterSeconds);
-export const unprocessable = (message: string, code: string) =>
-  new ServiceError('unprocessable', code, message);
+export const invalid = (
+  message: string,
+  code: CodeOf<'invalid'> = 'INVALID_REQUEST',
+  details?: Record<string, unknown>,
+) => new ServiceError(code, message, details);
+export const unauthenticated = (
+  message = 'Credencial em falta ou inválida.',
+  code: CodeOf<'unauthenticated'> = 'UNAUTHORIZED',
+) => new ServiceError(code, message);
+export const paymentRequired = (
+  message: string,
+  code: CodeOf<'payment_required'>,
+  details?: Record<string, unknown>,
+) => new ServiceError(code, message, details);
+export const forbidden = (message: string, code: CodeOf<'forbidden'> = 'FORBIDDEN') =>
+  new ServiceError(code, message);
+export const notFound = (message = 'Recurso não encontrado.', code: CodeOf<'not_found'> = 'NOT_FOUND') =>
+  new ServiceError(code, message);
+export const conflict = (
+  message: string,
+  code: CodeOf<'conflict'> = 'CONFLICT',
+  retryAfterSeconds?: number,
+) => new ServiceError(code, message, {}, retryAfterSeconds);
+export const unprocessable = (message: string, code: CodeOf<'unprocessable'>) =>
+  new ServiceError(code, message);
 
 /** The state of the rate-limit window a caller is closest to running out of. */
 export interface LimitState {
@@ -64,10 +67,9 @@ export class RateLimitedError extends ServiceError {
     message: string,
     limit: { remaining: number; resetAt: Date; retryAfterSeconds: number },
     readonly state?: LimitState,
-    code = 'RATE_LIMITED',
+    code: CodeOf<'rate_limited'> = 'RATE_LIMITED',
   ) {
     super(
-      'rate_limited',
       code,
       message,
       { remaining: limit.remaining, resetAt: limit.resetAt.toISOString() },
@@ -86,7 +88,6 @@ export class DependencyUnavailableError extends ServiceError {
     override readonly cause?: unknown,
   ) {
     super(
-      'unavailable',
       'SERVICE_UNAVAILABLE',
       'Serviço temporariamente indisponível. Tente novamente dentro de momentos.',
       {},

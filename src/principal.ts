@@ -1,3 +1,4 @@
+import type { CodeOf } from './error-codes.js';
 import { ServiceError } from './errors.js';
 
 /**
@@ -51,7 +52,7 @@ export interface Authenticator {
  * produces, and what the credential guard counts. Same status, code and message as any 401.
  */
 export class UnknownCredentialError extends ServiceError {
-  constructor(message: string, code: string) {
-    super('unauthenticated', code, message);
+  constructor(message: string, code: CodeOf<'unauthenticated'>) {
+    super(code, message);
   }
 }

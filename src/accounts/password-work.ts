@@ -36,7 +36,6 @@ export class PasswordWork {
 
 const busy = () =>
   new ServiceError(
-    'unavailable',
     'PASSWORD_WORK_BUSY',
     'Demasiados registos e inícios de sessão em curso neste momento. Tente novamente dentro de momentos.',
     {},

@@ -163,7 +163,6 @@ const USERS = 'npm start, account:plan, account:credits, catalog:seed ou catalog
 
 function inUse(directory: string, owner: LockOwner): ServiceError {
   return new ServiceError(
-    'unavailable',
     'DATA_DIR_IN_USE',
     `O diretório de dados ${directory} está a ser usado por outro processo (pid ${owner.pid}, desde ${owner.since}; ${USERS}): ` +
       'o PostgreSQL embutido só aceita um de cada vez. Pare-o primeiro.',
@@ -172,7 +171,6 @@ function inUse(directory: string, owner: LockOwner): ServiceError {
 
 function inUseElsewhere(directory: string, file: string, owner: LockOwner): ServiceError {
   return new ServiceError(
-    'unavailable',
     'DATA_DIR_IN_USE',
     `O diretório de dados ${directory} está a ser usado por outro processo, na máquina ${owner.host} (pid ${owner.pid}, desde ${owner.since}; ${USERS}): ` +
       `o PostgreSQL embutido só aceita um de cada vez. Daqui não se vê se esse processo ainda corre: se já não corre, apague ${file}.`,
@@ -181,7 +179,6 @@ function inUseElsewhere(directory: string, file: string, owner: LockOwner): Serv
 
 function takenOverMeanwhile(directory: string): ServiceError {
   return new ServiceError(
-    'unavailable',
     'DATA_DIR_IN_USE',
     `O diretório de dados ${directory} está a ser tomado por outros processos ao mesmo tempo (${USERS}): ` +
       'o PostgreSQL embutido só aceita um de cada vez. Tente de novo quando só um estiver a arrancar.',

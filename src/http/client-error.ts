@@ -1,23 +1,22 @@
 import type { Socket } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import { STATUS_CODES } from 'node:http';
+import type { ErrorCode } from '../errors.js';
+import { statusOfCode } from './error-response.js';
 
 /** What Node refuses before any middleware runs, as Node itself would answer it, in our envelope. */
-const REFUSALS: Record<string, [number, string, string]> = {
+const REFUSALS: Record<string, [ErrorCode, string]> = {
   HPE_HEADER_OVERFLOW: [
-    431,
     'REQUEST_HEADERS_TOO_LARGE',
     'O endereço ou os cabeçalhos do pedido são demasiado longos (máximo de 16 KB no total).',
   ],
   HPE_CHUNK_EXTENSIONS_OVERFLOW: [
-    413,
     'PAYLOAD_TOO_LARGE',
     'As extensões dos blocos do corpo do pedido são demasiado longas.',
   ],
-  ERR_HTTP_REQUEST_TIMEOUT: [408, 'REQUEST_TIMEOUT', 'O pedido não chegou completo a tempo.'],
+  ERR_HTTP_REQUEST_TIMEOUT: ['REQUEST_TIMEOUT', 'O pedido não chegou completo a tempo.'],
 };
-const MALFORMED: [number, string, string] = [
-  400,
+const MALFORMED: [ErrorCode, string] = [
   'MALFORMED_REQUEST',
   'Pedido HTTP mal formado: não foi possível lê-lo.',
 ];
@@ -35,7 +34,8 @@ export function clientErrorResponder(headers: Record<string, string>) {
       socket.destroy();
       return;
     }
-    const [status, code, mensagem] = REFUSALS[error.code ?? ''] ?? MALFORMED;
+    const [code, mensagem] = REFUSALS[error.code ?? ''] ?? MALFORMED;
+    const status = statusOfCode(code);
     const body = JSON.stringify({ success: false, mensagem, code });
     const lines = [
       `HTTP/1.1 ${status} ${STATUS_CODES[status]}`,

@@ -1,4 +1,4 @@
-import type { ErrorKind } from '../errors.js';
+import { ERROR_CODES, type ErrorCode, type ErrorKind } from '../error-codes.js';
 import { RateLimitedError, ServiceError } from '../errors.js';
 import { rateLimitHeaders } from './rate-limit-headers.js';
 
@@ -10,16 +10,21 @@ const STATUS_OF: Record<ErrorKind, number> = {
   forbidden: 403,
   not_found: 404,
   method_not_allowed: 405,
+  request_timeout: 408,
   conflict: 409,
   too_large: 413,
   unsupported_media_type: 415,
   unprocessable: 422,
   rate_limited: 429,
+  headers_too_large: 431,
   internal: 500,
   unavailable: 503,
 };
 
 export const statusOf = (error: ServiceError): number => STATUS_OF[error.kind];
+
+/** The status a code is answered with (its kind's). */
+export const statusOfCode = (code: ErrorCode): number => STATUS_OF[ERROR_CODES[code].kind];
 
 /** The error body every refusal has: { success: false, mensagem, code, ...details }. */
 export interface ErrorEnvelope {

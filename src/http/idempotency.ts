@@ -36,21 +36,18 @@ const NOT_KEPT = new Set([400, 401, 409, 429]);
 
 const invalidKey = () =>
   new ServiceError(
-    'invalid',
     'INVALID_IDEMPOTENCY_KEY',
     'O cabeçalho Idempotency-Key deve ter de 1 a 255 caracteres ASCII imprimíveis (por exemplo, um UUID).',
   );
 
 const keyReused = () =>
   new ServiceError(
-    'unprocessable',
     'IDEMPOTENCY_KEY_REUSED',
     'Esta Idempotency-Key já foi usada nas últimas 24 horas num pedido diferente (outra rota ou outros parâmetros). Use uma chave nova para cada pedido novo.',
   );
 
 const keyInUse = () =>
   new ServiceError(
-    'conflict',
     'IDEMPOTENCY_KEY_IN_USE',
     'Um pedido com esta Idempotency-Key ainda está a ser processado. Aguarde a resposta dele e repita.',
     {},

@@ -46,15 +46,10 @@ export function errorEnvelope(logger: Logger) {
     try {
       await next();
       if (ctx.status === 404 && ctx.body === undefined) {
-        throw new ServiceError(
-          'not_found',
-          'ROUTE_NOT_FOUND',
-          `Rota não encontrada: ${ctx.method} ${requestedPath(ctx)}`,
-        );
+        throw new ServiceError('ROUTE_NOT_FOUND', `Rota não encontrada: ${ctx.method} ${requestedPath(ctx)}`);
       }
       if (ctx.status === 405 && ctx.body === undefined) {
         throw new ServiceError(
-          'method_not_allowed',
           'METHOD_NOT_ALLOWED',
           `Método ${ctx.method} não permitido em ${requestedPath(ctx)}.`,
         );
@@ -67,7 +62,6 @@ export function errorEnvelope(logger: Logger) {
         error = new DependencyUnavailableError('database', caught);
       } else {
         error = new ServiceError(
-          'internal',
           'INTERNAL_ERROR',
           'Erro interno do servidor. Tente novamente; se persistir, indique o X-Request-Id ao suporte.',
         );

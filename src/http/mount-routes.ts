@@ -78,7 +78,6 @@ export function mountRoutes(routes: AnyRoute[], deps: RouteDependencies): Router
       // read as "{}" and be answered as if its fields were missing, or accepted without them.
       if (r.body && hasContent(ctx) && ctx.request.rawBody === undefined) {
         throw new ServiceError(
-          'unsupported_media_type',
           'UNSUPPORTED_MEDIA_TYPE',
           'Tipo de conteúdo não suportado: envie o corpo em JSON, com Content-Type: application/json.',
         );

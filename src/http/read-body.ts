@@ -1,16 +1,15 @@
 import { bodyParser } from '@koa/bodyparser';
 import type { Context } from 'koa';
-import { ServiceError, type ErrorKind } from '../errors.js';
+import { ServiceError, type ErrorCode } from '../errors.js';
 
 /** Body size of a route that does not declare its own: search, stats, accounts, keys, the webhook. */
 export const DEFAULT_BODY_LIMIT_KB = 32;
 
 /** Statuses the JSON reader raises, with their Portuguese envelope (413 is the route's own). */
-const readerErrors: Record<number, [ErrorKind, string, string]> = {
-  400: ['invalid', 'INVALID_JSON', 'O corpo do pedido não é um objeto JSON válido.'],
+const readerErrors: Record<number, [ErrorCode, string]> = {
+  400: ['INVALID_JSON', 'O corpo do pedido não é um objeto JSON válido.'],
   // only the decompression of the body raises it (inflation); a non-JSON body is mount-routes' 415
   415: [
-    'unsupported_media_type',
     'UNSUPPORTED_CONTENT_ENCODING',
     'Content-Encoding não suportado: envie o corpo sem compressão ou em gzip, deflate ou br.',
   ],
@@ -29,7 +28,6 @@ const readerErrors: Record<number, [ErrorKind, string, string]> = {
  */
 export function bodyReader(limitKb: number): (ctx: Context) => Promise<void> {
   const tooLarge = new ServiceError(
-    'too_large',
     'PAYLOAD_TOO_LARGE',
     `O corpo do pedido excede o limite de ${limitKb} KB desta rota.`,
   );
@@ -44,7 +42,6 @@ export function bodyReader(limitKb: number): (ctx: Context) => Promise<void> {
       throw known
         ? new ServiceError(...known)
         : new ServiceError(
-            'invalid',
             'INVALID_CONTENT_ENCODING',
             'Não foi possível ler o corpo do pedido: não corresponde ao Content-Encoding indicado.',
           );
@@ -56,7 +53,6 @@ export function bodyReader(limitKb: number): (ctx: Context) => Promise<void> {
       read = true;
     });
     // the caller hung up before the body arrived: nobody is left to answer
-    if (!read)
-      throw new ServiceError('invalid', 'REQUEST_ABORTED', 'O pedido foi interrompido pelo cliente.');
+    if (!read) throw new ServiceError('REQUEST_ABORTED', 'O pedido foi interrompido pelo cliente.');
   };
 }

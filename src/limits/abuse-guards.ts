@@ -1,3 +1,4 @@
+import type { CodeOf } from '../error-codes.js';
 import { LRUCache } from 'lru-cache';
 import { RateLimiterRes } from 'rate-limiter-flexible';
 import type { Clock } from '../clock.js';
@@ -11,7 +12,7 @@ import { limitedAddress } from './limited-address.js';
 /** A single-IP cap across e-mails, this many times the per-e-mail allowance (credential stuffing). */
 const IP_FAILURES_FACTOR = 10;
 
-function blockedError(message: string, code: string, res: RateLimiterRes, clock: Clock) {
+function blockedError(message: string, code: CodeOf<'rate_limited'>, res: RateLimiterRes, clock: Clock) {
   return new RateLimitedError(
     message,
     {

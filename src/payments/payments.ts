@@ -61,7 +61,6 @@ export function returnUrls(publicBaseUrl: string, reference: string) {
 
 const paymentsOff = () =>
   new ServiceError(
-    'unavailable',
     'PAYMENTS_NOT_CONFIGURED',
     'As compras de créditos não estão ativas neste servidor (PAYMENT_PROVIDER por definir: stripe ou sandbox).',
   );

@@ -67,17 +67,16 @@ export interface PaymentProvider {
 /** A webhook delivery whose signature does not hold; `check` says why (for the log). */
 export class InvalidSignatureError extends ServiceError {
   constructor(readonly check: string) {
-    super('unauthenticated', 'INVALID_SIGNATURE', `Assinatura do webhook inválida (${check}).`);
+    super('INVALID_SIGNATURE', `Assinatura do webhook inválida (${check}).`);
   }
 }
 
 /** A delivery that is signed but whose body is not an event we can read. */
 export const unreadableEvent = (why: string) =>
-  new ServiceError('invalid', 'INVALID_WEBHOOK_EVENT', `Evento do webhook ilegível: ${why}.`);
+  new ServiceError('INVALID_WEBHOOK_EVENT', `Evento do webhook ilegível: ${why}.`);
 
 export const providerUnavailable = (provider: string) =>
   new ServiceError(
-    'unavailable',
     'PAYMENT_PROVIDER_UNAVAILABLE',
     `O fornecedor de pagamentos (${provider}) não respondeu; nada foi cobrado. Tente de novo dentro de momentos.`,
     {},

@@ -41,14 +41,9 @@ export function systemRoutes({
         const body = { success: ok, status: ok ? 'ok' : 'unavailable', checks: Object.fromEntries(results) };
         if (ok) return { body };
         const failed = results.filter(([, r]) => !r.ok).map(([name]) => name);
-        throw new ServiceError(
-          'unavailable',
-          'NOT_READY',
-          `Serviço não está pronto: ${failed.join(', ')} indisponível.`,
-          {
-            checks: body.checks,
-          },
-        );
+        throw new ServiceError('NOT_READY', `Serviço não está pronto: ${failed.join(', ')} indisponível.`, {
+          checks: body.checks,
+        });
       },
     }),
     route({

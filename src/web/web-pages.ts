@@ -95,7 +95,6 @@ async function serveDashboard(ctx: Context, root: string) {
   const rest = ctx.path.replace(/^\/dashboard\/?/, '');
   if (!existsSync(join(root, 'index.html'))) {
     throw new ServiceError(
-      'unavailable',
       'DASHBOARD_NOT_BUILT',
       'O painel não foi construído: execute npm run build:web (o npm start fá-lo sozinho).',
     );
