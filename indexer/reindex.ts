@@ -18,7 +18,7 @@ import { differenceCount, verifyIndex } from './verify/verify-index.js';
 const config = loadConfig();
 const logger = createLogger(config).child({ component: 'reindex' });
 if (!config.databaseUrl || !config.opensearchUrl) {
-  logger.fatal('reindex needs DATABASE_URL and OPENSEARCH_URL');
+  console.error('reindex precisa de DATABASE_URL e OPENSEARCH_URL.');
   process.exit(1);
 }
 const handle = await openDatabase({ url: config.databaseUrl, poolSize: 3 });
@@ -28,7 +28,7 @@ const total = Number(
   (await sql<{ n: string }>`select count(*) as n from stock_items`.execute(handle.db)).rows[0]!.n,
 );
 const bar = new SingleBar(
-  { format: 'reindex [{bar}] {percentage}% | {value}/{total} docs | {rate} docs/s | ETA {eta}s' },
+  { format: 'reindex [{bar}] {percentage}% | {value}/{total} documentos | {rate} docs/s | ETA {eta}s' },
   Presets.shades_classic,
 );
 bar.start(total, 0, { rate: 0 });
@@ -46,7 +46,7 @@ try {
   bar.stop();
   const seconds = (Date.now() - started) / 1000;
   console.log(
-    `${result.index}: ${result.documents} documents in ${seconds.toFixed(1)} s (${Math.round(result.documents / Math.max(seconds, 0.001))} docs/s); alias ${config.opensearchIndex} → ${result.index}; removed: ${result.removed.join(', ') || 'none'}`,
+    `${result.index}: ${result.documents} documentos em ${seconds.toFixed(1)} s (${Math.round(result.documents / Math.max(seconds, 0.001))} docs/s); alias ${config.opensearchIndex} → ${result.index}; removidos: ${result.removed.join(', ') || 'nenhum'}`,
   );
   // The new index is compared with PostgreSQL at once (what differs is written again).
   const target = {
@@ -61,11 +61,14 @@ try {
     onDifferences: async (found) => void (await deliverOwed(target, await markForRepair(handle.db, found))),
   });
   console.log(
-    `verified against PostgreSQL in ${report.seconds.toFixed(1)} s: ${differenceCount(report)} differences${differenceCount(report) ? ' (written again)' : ''}`,
+    `verificado contra o PostgreSQL em ${report.seconds.toFixed(1)} s: ${differenceCount(report)} diferenças${differenceCount(report) ? ' (escritas de novo)' : ''}`,
   );
 } catch (error) {
   bar.stop();
   logger.error({ err: error }, 'reindex failed; its new index was removed and the alias not changed');
+  console.error(
+    `reindex falhou: ${error instanceof Error ? error.message : String(error)}. O índice novo foi apagado e o alias não mudou.`,
+  );
   process.exitCode = 1;
 } finally {
   await client.close();

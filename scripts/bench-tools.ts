@@ -31,7 +31,7 @@ function labelStock(specs: LabelSpec[]): SearchEngine {
   return {
     name: 'postgres',
     async search(query) {
-      const found = query.reference ? byReference.get(normalizeReference(query.reference)) : undefined;
+      const found = query.reference ? byReference.get(query.reference.normalized) : undefined;
       if (!found) return { total: 0, items: [], stats: noResultsStats() };
       const price = 10 + found.id;
       const item = { id: found.id, reference: found.spec.reference, partId: null, price } as StockHit;

@@ -6,10 +6,21 @@ import type { Condition, ReferenceKind } from '../db/schema.js';
  * and must give the same answers to the same query (test/contract runs one suite against both).
  */
 
-/** What to look for. All present fields must hold (AND). Text fields arrive as the caller sent them. */
+/** A reference as the caller typed it and normalized (what every lookup matches). */
+export interface ReferenceQuery {
+  typed: string;
+  /** upper-case, without spaces, '-', '.', '/', '_' (references.ts) */
+  normalized: string;
+}
+
+/**
+ * What to look for, parsed once (stock-query.ts builds it): all present fields must hold (AND).
+ * Text fields are as the caller sent them, the reference also normalized; `key` names the search
+ * however it was written.
+ */
 export interface StockQuery {
-  /** matches the item's own reference, its associated references and its cross-reference group, normalized */
-  reference?: string;
+  /** matches the item's own reference, its associated references and its cross-reference group */
+  reference?: ReferenceQuery;
   /** case- and accent-insensitive equality */
   vehicleMake?: string;
   /** case- and accent-insensitive; whole words from the start: "golf" finds "Golf VII", not "Golfinho" */
@@ -24,6 +35,13 @@ export interface StockQuery {
   country?: string;
   priceMin?: number;
   priceMax?: number;
+  /**
+   * the canonical fields: the same search written differently (case, accents, reference
+   * punctuation) has the same; they bind a search token and name the search in the history
+   */
+  readonly canonical: Readonly<Record<string, string | number | boolean>>;
+  /** `canonical` as one string: what the engines keep a query's work under */
+  readonly key: string;
 }
 
 export interface PageRequest {

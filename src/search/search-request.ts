@@ -2,9 +2,9 @@ import { createHash } from 'node:crypto';
 import countries from 'i18n-iso-countries';
 import { invalid } from '../errors.js';
 import type { StockQuery } from './engine.js';
-import { DEFAULT_PER_PAGE, type SearchBody } from './search-body.js';
-import { canonicalFields } from './canonical-query.js';
-import { fold, normalizeReference } from './references.js';
+import { DEFAULT_PER_PAGE, type SearchBody } from './search.schemas.js';
+import { fold } from './references.js';
+import { referenceQuery, stockQuery, type QueryFields } from './stock-query.js';
 import { textWords } from './text-query.js';
 
 const ALIASES = [
@@ -43,12 +43,12 @@ export function parseSearchBody(body: SearchBody): ParsedSearch {
     if (a === undefined && b !== undefined) (merged as Record<string, unknown>)[english] = b;
     delete (merged as Record<string, unknown>)[portuguese];
   }
-  const query: StockQuery = {};
+  const query: QueryFields = {};
   if (merged.reference !== undefined) {
-    if (normalizeReference(merged.reference) === '') {
+    query.reference = referenceQuery(merged.reference);
+    if (query.reference.normalized === '') {
       throw invalid('O campo reference não contém letras nem algarismos.', 'INVALID_REFERENCE');
     }
-    query.reference = merged.reference;
   }
   if (merged.vehicle_make !== undefined)
     query.vehicleMake = requireWords(merged.vehicle_make, 'vehicle_make');
@@ -88,13 +88,14 @@ export function parseSearchBody(body: SearchBody): ParsedSearch {
   }
   const page = merged.page ?? 1;
   const perPage = merged.per_page ?? DEFAULT_PER_PAGE;
-  const canonical = canonicalFields(query);
+  const parsed = stockQuery(query);
+  const canonical = parsed.canonical;
   return {
-    query,
+    query: parsed,
     page,
     perPage,
     ...(merged.search_token !== undefined ? { searchToken: merged.search_token } : {}),
-    fieldsHash: createHash('sha256').update(JSON.stringify(canonical)).digest('base64url').slice(0, 22),
+    fieldsHash: createHash('sha256').update(parsed.key).digest('base64url').slice(0, 22),
     canonical,
     summary: Object.entries(canonical)
       .map(([k, v]) => `${k}=${String(v)}`)

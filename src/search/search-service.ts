@@ -4,7 +4,7 @@ import type { ChargeOutcome, SearchRecord, SearchRecorder } from '../credits/led
 import type { TransactionScope } from '../db/transaction-scope.js';
 import type { DetailedPriceStats, SearchEngine, SearchResult } from './engine.js';
 import { assertWithinResultWindow } from './result-window.js';
-import type { SearchBody } from './search-body.js';
+import type { SearchBody } from './search.schemas.js';
 import { parseSearchBody } from './search-request.js';
 import { checkSearchToken, issueSearchToken, type TokenStatus } from './search-token.js';
 

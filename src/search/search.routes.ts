@@ -1,8 +1,7 @@
 import { route, type AnyRoute, type RouteResponse } from '../http/route.js';
 import type { Metrics } from '../metrics/metrics.js';
-import { SearchBodySchema } from './search-body.js';
-import { presentSearch, presentStats } from './search-presenter.js';
-import { searchResponseSchema, statsResponseSchema } from './search-responses.js';
+import { SearchBodySchema } from './search.schemas.js';
+import { presentSearch, presentStats, searchResponseSchema, statsResponseSchema } from './search.views.js';
 import type { SearchOutcome, SearchService, StatsOutcome } from './search-service.js';
 
 /** A search's answer; also what an Idempotency-Key keeps of it (the same search_token included). */

@@ -1,5 +1,6 @@
 import type { Database } from '../db/database.js';
 import type { SearchEngine } from '../search/engine.js';
+import { stockQuery } from '../../src/search/stock-query.js';
 
 /** What stock holds for one reference, as the search matches it (own, associated, cross-reference). */
 export interface StockSummary {
@@ -19,7 +20,7 @@ const SAMPLE = 20;
  * page are.
  */
 export async function stockSummary(engine: SearchEngine, normalized: string): Promise<StockSummary> {
-  const result = await engine.search({ reference: normalized }, { page: 1, perPage: SAMPLE });
+  const result = await engine.search(stockQuery({ reference: normalized }), { page: 1, perPage: SAMPLE });
   const votes = new Map<number, number>();
   for (const item of result.items) {
     if (item.partId !== null) votes.set(item.partId, (votes.get(item.partId) ?? 0) + 1);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Condition } from '../../src/db/schema.js';
 import type { SearchEngine, StockQuery } from '../../src/search/engine.js';
+import { stockQuery } from '../../src/search/stock-query.js';
 import { fold } from '../../src/search/references.js';
 import { textWords } from '../../src/search/text-query.js';
 import {
@@ -32,11 +33,11 @@ type Query = PlainQuery & { text?: string };
 
 const toStockQuery = (q: Query): StockQuery => {
   const { make, model, ...rest } = q;
-  return {
+  return stockQuery({
     ...rest,
     ...(make !== undefined ? { vehicleMake: make } : {}),
     ...(model !== undefined ? { vehicleModel: model } : {}),
-  };
+  });
 };
 
 /** Every word a whole word of title + description, the last one a prefix; accents folded. */

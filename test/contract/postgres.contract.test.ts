@@ -6,6 +6,7 @@ import { CONTRACT_ITEMS, FIXTURE_ITEMS, loadStockFixture } from '../helpers/stoc
 import { createTestDatabase } from '../helpers/test-database.js';
 import { TEST_DATABASE_URL } from '../helpers/test-env.js';
 import { engineContract, type ContractTarget } from './engine-contract.js';
+import { stockQuery } from '../../src/search/stock-query.js';
 
 /** The SQL text of a raw statement, nested fragments included, each value as `?`. */
 const rawText = (node: RawNode): string =>
@@ -80,7 +81,7 @@ describe('postgres: pages of known make + model searches', () => {
     { ...FIXTURE_ITEMS.find((i) => i.id === 8)!, id: 900, model: 'Golf\tVIII', price: 1 },
     { ...FIXTURE_ITEMS.find((i) => i.id === 8)!, id: 903, price: 55.5 },
   ];
-  const golf = { vehicleMake: 'volkswagen', vehicleModel: 'golf' };
+  const golf = stockQuery({ vehicleMake: 'volkswagen', vehicleModel: 'golf' });
   const expected = [8, 2, 4, 3, 903, 1];
   let log: StatementLog;
   const variants: [string, PostgresEngineOptions, number][] = [
@@ -126,7 +127,7 @@ describe('postgres: pages of known make + model searches', () => {
 describe('postgres: pages of known text searches', () => {
   // "travão" matches item 1 in title and description, item 5 and the 25 Passat pads in their title:
   // the rank puts item 1 first, price and id order the rest.
-  const travao = { text: 'travão' };
+  const travao = stockQuery({ text: 'travão' });
   let database: Awaited<ReturnType<typeof createTestDatabase>>;
   let log: StatementLog;
   let cached: PostgresEngine;
@@ -166,7 +167,7 @@ describe('postgres: pages of known text searches', () => {
   });
 
   it('a page asked while the order is being computed waits for it instead of ranking too', async () => {
-    const pads = { text: 'pastilhas' };
+    const pads = stockQuery({ text: 'pastilhas' });
     const before = log.texts.length;
     const [first, second] = await Promise.all([
       cached.search(pads, { page: 1, perPage: 4 }),
@@ -186,7 +187,7 @@ describe('postgres: pages of known text searches', () => {
       knownQueriesBytes: 2 * 1024 + 150,
     });
     await small.search(travao, { page: 1, perPage: 4 });
-    await small.search({ text: 'pastilhas' }, { page: 1, perPage: 4 });
+    await small.search(stockQuery({ text: 'pastilhas' }), { page: 1, perPage: 4 });
     const before = log.texts.length;
     await small.search(travao, { page: 2, perPage: 4 });
     expect(log.texts.slice(before).filter((text) => text.includes('materialized'))).toHaveLength(1);
@@ -207,12 +208,12 @@ describe('postgres: pages of known text searches', () => {
         { ...clutch, id: '9000', price: 10, location_country_code: 'PT' },
       ])
       .execute();
-    const want = await ranking.search({ text: 'embraiagem' }, { page: 1, perPage: 3 });
+    const want = await ranking.search(stockQuery({ text: 'embraiagem' }), { page: 1, perPage: 3 });
     expect(ids(want)).toEqual([9_000, 2 ** 32 + 5, 2 ** 53 - 1]);
-    const pages = ids(await cached.search({ text: 'embraiagem' }, { page: 1, perPage: 1 }));
+    const pages = ids(await cached.search(stockQuery({ text: 'embraiagem' }), { page: 1, perPage: 1 }));
     const before = log.texts.length;
     for (let page = 2; page <= 3; page++) {
-      pages.push(...ids(await cached.search({ text: 'embraiagem' }, { page, perPage: 1 })));
+      pages.push(...ids(await cached.search(stockQuery({ text: 'embraiagem' }), { page, perPage: 1 })));
     }
     expect(pages).toEqual(ids(want));
     // read in the order: a wrong id would not match and have the order computed again
@@ -220,7 +221,7 @@ describe('postgres: pages of known text searches', () => {
   });
 
   it('checks every filter, not only the words, on the rows read in order', async () => {
-    const newPads = { text: 'pastilhas', condition: 'novo' as const };
+    const newPads = stockQuery({ text: 'pastilhas', condition: 'novo' });
     const first = await cached.search(newPads, { page: 1, perPage: 2 });
     const used = ids(await ranking.search(newPads, { page: 2, perPage: 2 }))[0]!;
     await database.handle.db
@@ -294,7 +295,7 @@ describe.skipIf(!TEST_DATABASE_URL)('postgres: concurrent recomputations of a kn
   afterAll(() => database?.drop());
 
   it('an older computation finishing last never pairs its order with newer statistics', async () => {
-    const travao = { text: 'travão' };
+    const travao = stockQuery({ text: 'travão' });
     const gate = new StatementGate();
     const engine = new PostgresEngine(database.handle.db.withPlugin(gate), { statsCacheSeconds: 60 });
     const ranking = new PostgresEngine(database.handle.db);

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../../src/db/database.js';
 import { prepared } from '../../src/db/prepared-statements.js';
 import type { StockQuery } from '../../src/search/engine.js';
+import { stockQuery, type QueryFields } from '../../src/search/stock-query.js';
 import { PostgresEngine } from '../../src/search/postgres/postgres-engine.js';
 import { FIXTURE_GROUPS, FIXTURE_ITEMS, loadStockFixture } from '../helpers/stock-fixture.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database.js';
@@ -55,11 +56,13 @@ describe.skipIf(!TEST_DATABASE_URL)('prepared statements (PostgreSQL)', () => {
     // answered by them and compared with unprepared statements planned for their values.
     await sql`set plan_cache_mode = force_generic_plan`.execute(preparing.db);
     const plain = await open(0);
-    const queries: StockQuery[] = references.flatMap((reference) => [
-      { reference },
-      { reference, condition: 'usado_bom' },
-      { reference, country: 'PT', priceMax: 200 },
-    ]);
+    const queries: StockQuery[] = references
+      .flatMap((reference): QueryFields[] => [
+        { reference },
+        { reference, condition: 'usado_bom' },
+        { reference, country: 'PT', priceMax: 200 },
+      ])
+      .map((fields) => stockQuery(fields));
     // With cached statistics the second page runs the page-only statement.
     const engines = [
       [new PostgresEngine(preparing.db), new PostgresEngine(plain.db)],
@@ -93,14 +96,16 @@ describe.skipIf(!TEST_DATABASE_URL)('prepared statements (PostgreSQL)', () => {
     const plain = await open(0);
     const prepared = new PostgresEngine(preparing.db, { statsCacheSeconds: 60 });
     const unprepared = new PostgresEngine(plain.db, { statsCacheSeconds: 60 });
-    const queries: StockQuery[] = [
-      { vehicleMake: 'Volkswagen', vehicleModel: 'Golf' },
-      { vehicleMake: 'volkswagen', vehicleModel: 'golf vii' },
-      { vehicleMake: 'Volkswagen', vehicleModel: 'Passat' },
-      { vehicleMake: 'BMW', vehicleModel: 'Série 3' },
-      { vehicleMake: 'Volkswagen', vehicleModel: 'Golf', priceMin: 20, priceMax: 60 },
-      { vehicleMake: 'Volkswagen', vehicleModel: 'Passat', priceMin: 30, priceMax: 45.5 },
-    ];
+    const queries: StockQuery[] = (
+      [
+        { vehicleMake: 'Volkswagen', vehicleModel: 'Golf' },
+        { vehicleMake: 'volkswagen', vehicleModel: 'golf vii' },
+        { vehicleMake: 'Volkswagen', vehicleModel: 'Passat' },
+        { vehicleMake: 'BMW', vehicleModel: 'Série 3' },
+        { vehicleMake: 'Volkswagen', vehicleModel: 'Golf', priceMin: 20, priceMax: 60 },
+        { vehicleMake: 'Volkswagen', vehicleModel: 'Passat', priceMin: 30, priceMax: 45.5 },
+      ] as QueryFields[]
+    ).map((fields) => stockQuery(fields));
     for (const query of queries) {
       for (const page of [1, 2, 3, 1, 2, 3]) {
         const paging = { page, perPage: 2 };
@@ -120,15 +125,17 @@ describe.skipIf(!TEST_DATABASE_URL)('prepared statements (PostgreSQL)', () => {
     const engine = new PostgresEngine(handle.db);
     const item = FIXTURE_ITEMS.find((i) => i.make && i.model && i.partId)!;
     const reference = item.reference;
-    const queries: StockQuery[] = [
-      { vehicleMake: item.make!, priceMin: 10 },
-      { text: 'disco' },
-      { partId: item.partId! },
-      // A reference with a make and model, a part or a word: a generic plan may start from those.
-      { reference, vehicleMake: item.make!, vehicleModel: item.model! },
-      { reference, partId: item.partId! },
-      { reference, text: 'disco' },
-    ];
+    const queries: StockQuery[] = (
+      [
+        { vehicleMake: item.make!, priceMin: 10 },
+        { text: 'disco' },
+        { partId: item.partId! },
+        // A reference with a make and model, a part or a word: a generic plan may start from those.
+        { reference, vehicleMake: item.make!, vehicleModel: item.model! },
+        { reference, partId: item.partId! },
+        { reference, text: 'disco' },
+      ] as QueryFields[]
+    ).map((fields) => stockQuery(fields));
     for (const query of queries) {
       await engine.search(query, { page: 1, perPage: 5 });
       await engine.stats(query);
@@ -140,12 +147,14 @@ describe.skipIf(!TEST_DATABASE_URL)('prepared statements (PostgreSQL)', () => {
     const preparing = new PostgresEngine((await open(2)).db);
     const plain = new PostgresEngine((await open(0)).db);
     const reference = references[0]!;
-    const queries: StockQuery[] = [
-      { reference },
-      { reference, condition: 'novo' },
-      { reference, isOem: true },
-      { reference, priceMin: 1 },
-    ];
+    const queries: StockQuery[] = (
+      [
+        { reference },
+        { reference, condition: 'novo' },
+        { reference, isOem: true },
+        { reference, priceMin: 1 },
+      ] as QueryFields[]
+    ).map((fields) => stockQuery(fields));
     for (const query of queries) {
       const paging = { page: 1, perPage: 20 };
       expect(await preparing.search(query, paging)).toEqual(await plain.search(query, paging));

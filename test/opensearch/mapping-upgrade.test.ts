@@ -21,6 +21,7 @@ import {
 } from '../helpers/opensearch.js';
 import { CONTRACT_ITEMS, loadStockFixture } from '../helpers/stock-fixture.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database.js';
+import { stockQuery } from '../../src/search/stock-query.js';
 
 interface Mappings {
   _meta: { mapping_version: number };
@@ -70,7 +71,7 @@ describe.skipIf(!CAN_RUN_INDEXER)('an index of mapping 2 under the current mappi
   });
 
   const bomba = async (engine: OpenSearchEngine) =>
-    (await engine.search({ text: 'bomba' }, { page: 1, perPage: 10 })).items.map((i) => i.id);
+    (await engine.search(stockQuery({ text: 'bomba' }), { page: 1, perPage: 10 })).items.map((i) => i.id);
 
   it('answers text searches from the old index, then rebuilds it and ranks the title match first', async () => {
     const engine = new OpenSearchEngine(client, { index: alias });

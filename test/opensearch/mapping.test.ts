@@ -14,6 +14,7 @@ import { normalizeReference } from '../../src/search/references.js';
 import { clusterClient, dropAlias, TEST_OPENSEARCH_URL, uniqueAlias } from '../helpers/opensearch.js';
 import { FIXTURE_ITEMS, loadStockFixture, type FixtureItem } from '../helpers/stock-fixture.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database.js';
+import { stockQuery } from '../../src/search/stock-query.js';
 
 interface FieldMapping {
   type?: string;
@@ -49,19 +50,19 @@ function fieldsUsed(body: unknown): string[] {
 
 /** Every field any request of the engine names, with a query that sets every filter. */
 function queriedFields(): string[] {
-  const everything = {
+  const everything = stockQuery({
     reference: 'X',
     vehicleMake: 'm',
     vehicleModel: 'm',
     partId: 1,
-    condition: 'novo' as const,
+    condition: 'novo',
     isOem: true,
     isAftermarket: false,
     country: 'PT',
     priceMin: 1,
     priceMax: 2,
     text: 'a b',
-  };
+  });
   return [
     ...fieldsUsed(searchBody(everything, { page: 1, perPage: 10 }, { withStats: true })),
     ...fieldsUsed(statsBody(everything)),
@@ -272,7 +273,7 @@ describe.skipIf(!TEST_OPENSEARCH_URL)('the stock mapping on the live cluster', (
       }
       const engine = OpenSearchEngine.connect(TEST_OPENSEARCH_URL!, { index: alias });
       try {
-        const byMake = await engine.search({ vehicleMake: 'longa' }, { page: 1, perPage: 10 });
+        const byMake = await engine.search(stockQuery({ vehicleMake: 'longa' }), { page: 1, perPage: 10 });
         expect(byMake.items.map((i) => i.id).sort()).toEqual([long.id, huge.id]);
         expect(byMake.items.find((i) => i.id === long.id)!.vehicleModel).toBe(long.model);
       } finally {

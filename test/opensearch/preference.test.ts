@@ -14,10 +14,11 @@ import { loadStockFixture, type FixtureItem } from '../helpers/stock-fixture.js'
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database.js';
 import { TEST_DATABASE_URL } from '../helpers/test-env.js';
 import { waitFor } from '../helpers/wait-until.js';
+import { stockQuery } from '../../src/search/stock-query.js';
 
 const ALIAS = 'stock_pref';
 /** Matches items 1–200 only; ranked by how often each of its first two words occurs. */
-const QUERY: StockQuery = { text: 'travao pastilha disco' };
+const QUERY: StockQuery = stockQuery({ text: 'travao pastilha disco' });
 const MATCHING = 200;
 const PER_PAGE = 10;
 
@@ -199,8 +200,8 @@ describe.skipIf(!TEST_OPENSEARCH_URL || !TEST_DATABASE_URL)('text search pages o
   it('through the engine, the pages of a search never overlap and cover the result set exactly, however it is spelled', async () => {
     const spellings: StockQuery[] = [
       QUERY,
-      { text: 'Travão  PASTILHA disco' },
-      { text: 'TRAVAO pastilha Disco' },
+      stockQuery({ text: 'Travão  PASTILHA disco' }),
+      stockQuery({ text: 'TRAVAO pastilha Disco' }),
     ];
     for (let run = 0; run < 3; run++) {
       const paged = await pageThrough(async (n) => {

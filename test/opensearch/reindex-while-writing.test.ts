@@ -109,7 +109,7 @@ describe.skipIf(!CAN_RUN_INDEXER)('npm run reindex while the stock keeps changin
         `[reindex while writing] ${run.stdout.trim().split('\n').at(-1)}; ${during} stock changes meanwhile`,
       );
       expect(run.code, run.stdout + run.stderr).toBe(0);
-      expect(run.stdout).toContain(`alias ${alias} → ${alias}_v2; removed: ${alias}_v1`);
+      expect(run.stdout).toContain(`alias ${alias} → ${alias}_v2; removidos: ${alias}_v1`);
       expect(during).toBeGreaterThan(0);
     } finally {
       await writer.stop();

@@ -7,6 +7,7 @@ import { readStockDocuments } from '../../src/search/stock-documents.js';
 import { clusterClient, dropAlias, TEST_OPENSEARCH_URL, uniqueAlias } from '../helpers/opensearch.js';
 import { RANKING_ITEMS, loadStockFixture } from '../helpers/stock-fixture.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database.js';
+import { stockQuery } from '../../src/search/stock-query.js';
 
 /** Items that say nothing of the searched words: what makes those words rare, as on a real index. */
 const OTHER_ITEMS = 20_000;
@@ -62,7 +63,7 @@ describe.skipIf(!TEST_OPENSEARCH_URL)('title matches on an index where the searc
   it('still ranks the item with the words in its title first', async () => {
     const engine = new OpenSearchEngine(client, { index: alias });
     for (const text of ['bomba', 'bomba água', 'bomba agu']) {
-      const result = await engine.search({ text }, { page: 1, perPage: 10 });
+      const result = await engine.search(stockQuery({ text }), { page: 1, perPage: 10 });
       expect(result.total, text).toBe(2);
       expect(
         result.items.map((i) => i.id),

@@ -1,5 +1,5 @@
 import type { Types } from '@opensearch-project/opensearch';
-import type { ItemReference, StockDocument, StockHit, StockItem } from '../engine.js';
+import type { ItemReference, ReferenceQuery, StockDocument, StockHit, StockItem } from '../engine.js';
 import { normalizeReference } from '../references.js';
 
 /**
@@ -56,15 +56,15 @@ export function toSource(d: StockDocument): StockSource {
 }
 
 /** Which of the item's references the query's reference matched: own, associated, then group. */
-function matchedReference(s: StockSource, queried: string | undefined): string | null {
+function matchedReference(s: StockSource, queried: ReferenceQuery | undefined): string | null {
   if (queried === undefined) return null;
-  const norm = normalizeReference(queried);
+  const norm = queried.normalized;
   if (normalizeReference(s.reference) === norm) return s.reference;
   const hit = [...s.references, ...s.xref_references].find((r) => normalizeReference(r.reference) === norm);
   return hit?.reference ?? null;
 }
 
-export function toHit(s: StockSource, queriedReference: string | undefined): StockHit {
+export function toHit(s: StockSource, queriedReference: ReferenceQuery | undefined): StockHit {
   const item: Record<string, unknown> = {};
   for (const field of ITEM_FIELDS) item[field] = s[SOURCE_FIELDS[field]];
   return { ...(item as unknown as StockItem), matchedReference: matchedReference(s, queriedReference) };

@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { API, Types } from '@opensearch-project/opensearch';
 import type { FacetRequest, PageRequest, StockQuery } from '../engine.js';
-import { canonicalFields } from '../canonical-query.js';
-import { fold, normalizeReference } from '../references.js';
+import { fold } from '../references.js';
 import { textWords } from '../text-query.js';
 
 type Query = Types.Common_QueryDsl.QueryContainer;
@@ -23,7 +22,7 @@ export function stockQuery(q: StockQuery): Query {
   const filter: Query[] = [];
   const must: Query[] = [];
   if (q.reference !== undefined)
-    filter.push({ term: { references_norm: normalizeReference(q.reference).toLowerCase() } });
+    filter.push({ term: { references_norm: q.reference.normalized.toLowerCase() } });
   if (q.vehicleMake !== undefined) filter.push({ term: { vehicle_make: fold(q.vehicleMake) } });
   if (q.vehicleModel !== undefined) {
     const model = fold(q.vehicleModel);
@@ -84,9 +83,9 @@ export function stockQuery(q: StockQuery): Query {
  * the cluster routes them all to the same copy of each shard.
  */
 export function searchPreference(asked: StockQuery | FacetRequest): string {
-  const fields = 'field' in asked ? asked : canonicalFields(asked);
+  const key = 'field' in asked ? JSON.stringify(asked) : asked.key;
   // never starting with "_", which the cluster reads as one of its own preferences (_local…)
-  return `q${createHash('sha256').update(JSON.stringify(fields)).digest('base64url').slice(0, 22)}`;
+  return `q${createHash('sha256').update(key).digest('base64url').slice(0, 22)}`;
 }
 
 /** Relevance for text, else price; the id always breaks ties so pages never overlap. */

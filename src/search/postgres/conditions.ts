@@ -1,7 +1,6 @@
 import { sql } from 'kysely';
 import { prepared } from '../../db/prepared-statements.js';
 import type { StockQuery } from '../engine.js';
-import { normalizeReference } from '../references.js';
 import { textQueryTerms } from '../text-query.js';
 import type { Fragment } from './sql-fragments.js';
 
@@ -14,7 +13,7 @@ import type { Fragment } from './sql-fragments.js';
 export function conditions(q: StockQuery): Fragment[] {
   const where: Fragment[] = [];
   if (q.reference !== undefined) {
-    const ref = normalizeReference(q.reference);
+    const ref = q.reference.normalized;
     // A union of id sets (own, associated, cross-reference group) keeps every branch on an index;
     // an OR of subqueries would make the planner scan the table.
     where.push(sql`si.id in (

@@ -1,6 +1,5 @@
 import { sql } from 'kysely';
-import { LRUCache } from 'lru-cache';
-import { canonicalFields } from '../canonical-query.js';
+import { PromiseCache } from '../promise-cache.js';
 import type { PriceStats, StockQuery } from '../engine.js';
 import { MAX_RESULT_WINDOW } from '../result-window.js';
 
@@ -40,10 +39,10 @@ export const DEFAULT_KNOWN_QUERIES_BYTES = 32 * 1024 * 1024;
  * The same query written differently (case, accents, reference punctuation) is the same entry.
  */
 export class KnownQueries {
-  private readonly entries: LRUCache<string, Promise<KnownQuery>>;
+  private readonly entries: PromiseCache<KnownQuery>;
 
   constructor({ ttlMs, maxBytes }: { ttlMs: number; maxBytes: number }) {
-    this.entries = new LRUCache({ maxSize: maxBytes, sizeCalculation: () => KNOWN_ENTRY_BYTES, ttl: ttlMs });
+    this.entries = new PromiseCache({ ttlMs, maxSize: maxBytes, entrySize: KNOWN_ENTRY_BYTES });
   }
 
   /** The query's entry, known or still being computed. */
@@ -57,28 +56,15 @@ export class KnownQueries {
    * the entry is still this one.
    */
   remember(query: StockQuery, computed: Promise<KnownQuery>): void {
-    const known = this.entries;
-    const key = queryKey(query);
-    const entry = computed.then(({ stats, order }) => ({ stats, order }));
-    known.set(key, entry);
-    entry.then(
-      (value) => {
-        // lru-cache counts a size again only for a new value: the same, resolved, in a new promise
-        if (value.order && known.peek(key) === entry) {
-          known.set(key, Promise.resolve(value), {
-            size: KNOWN_ENTRY_BYTES + value.order.byteLength,
-            noUpdateTTL: true,
-          });
-        }
-      },
-      () => {
-        if (known.peek(key) === entry) known.delete(key);
-      },
+    this.entries.set(
+      queryKey(query),
+      computed.then(({ stats, order }) => ({ stats, order })),
+      (value) => KNOWN_ENTRY_BYTES + (value.order?.byteLength ?? 0),
     );
   }
 }
 
-const queryKey = (query: StockQuery): string => JSON.stringify(canonicalFields(query));
+const queryKey = (query: StockQuery): string => query.key;
 
 /**
  * The ids of `matched` in page order, as far as a page may reach, as one comma-separated text (read

@@ -16,6 +16,9 @@ const NARROWING_FILTERS = new Set<keyof StockQuery>([
   'priceMax',
 ]);
 
+/** What names a query rather than narrows it. */
+const IDENTITY = new Set<keyof StockQuery>(['canonical', 'key']);
+
 /** The parts of a merged make + model page statement (see modelMerge). */
 interface ModelMerge {
   /** the CTEs `models` (the range's distinct models, in index order) and `many` (too many of them?) */
@@ -39,7 +42,8 @@ interface ModelMerge {
 export function modelMerge(query: StockQuery, page: PageRequest, maxModels: number): ModelMerge | null {
   const { vehicleMake, vehicleModel, ...rest } = query;
   const onlyNarrowing = (Object.keys(rest) as (keyof StockQuery)[]).every(
-    (field) => rest[field as keyof typeof rest] === undefined || NARROWING_FILTERS.has(field),
+    (field) =>
+      IDENTITY.has(field) || rest[field as keyof typeof rest] === undefined || NARROWING_FILTERS.has(field),
   );
   if (vehicleMake === undefined || vehicleModel === undefined || !onlyNarrowing) return null;
   const make = sql`f_fold(${vehicleMake})`;

@@ -1,6 +1,5 @@
 import { sql } from 'kysely';
 import type { PageRequest, StockHit, StockQuery } from '../engine.js';
-import { normalizeReference } from '../references.js';
 import { stockRowColumns, toStockItem, type StockRow } from '../stock-row.js';
 import type { Fragment } from './sql-fragments.js';
 
@@ -24,7 +23,7 @@ export const orderedKeys = (rows: Fragment, page: PageRequest): Fragment => sql`
  * matched, and their rank for PAGE_ORDER.
  */
 export function pageQuery(query: StockQuery, keys: Fragment): Fragment {
-  const ref = query.reference !== undefined ? normalizeReference(query.reference) : null;
+  const ref = query.reference?.normalized ?? null;
   const matched =
     ref === null
       ? sql`null::text`

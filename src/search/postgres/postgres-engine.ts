@@ -1,4 +1,3 @@
-import { LRUCache } from 'lru-cache';
 import { sql } from 'kysely';
 import type { Database } from '../../db/database.js';
 import { prepared } from '../../db/prepared-statements.js';
@@ -13,7 +12,7 @@ import type {
   StockQuery,
 } from '../engine.js';
 import { MAX_RESULT_WINDOW } from '../result-window.js';
-import { shared } from '../shared-computations.js';
+import { promiseCache, type PromiseCache } from '../promise-cache.js';
 import { conditions, matching, statementStart } from './conditions.js';
 import {
   DEFAULT_KNOWN_QUERIES_BYTES,
@@ -48,7 +47,7 @@ export class PostgresEngine implements SearchEngine {
   readonly name = 'postgres' as const;
   /** the statistics and text orders of recent queries (null when nothing is kept) */
   private readonly known: KnownQueries | null;
-  private readonly facetsCache: LRUCache<string, Promise<FacetValue[]>> | null;
+  private readonly facetsCache: PromiseCache<FacetValue[]> | null;
   private readonly maxModelsMerged: number;
 
   constructor(
@@ -60,7 +59,7 @@ export class PostgresEngine implements SearchEngine {
       ttl > 0
         ? new KnownQueries({ ttlMs: ttl, maxBytes: options.knownQueriesBytes ?? DEFAULT_KNOWN_QUERIES_BYTES })
         : null;
-    this.facetsCache = ttl > 0 ? new LRUCache({ max: 2_000, ttl }) : null;
+    this.facetsCache = promiseCache(ttl, { maxEntries: 2_000 });
     this.maxModelsMerged = options.maxModelsMerged ?? DEFAULT_MAX_MODELS_MERGED;
   }
 
@@ -100,7 +99,9 @@ export class PostgresEngine implements SearchEngine {
   /** Stock-derived lists group the whole stock; they are reused like the statistics. */
   facets(request: FacetRequest): Promise<FacetValue[]> {
     const key = JSON.stringify([request.field, request.make ?? null, request.model ?? null]);
-    return shared(this.facetsCache, key, () => this.computeFacets(request));
+    return (
+      this.facetsCache?.getOrCompute(key, () => this.computeFacets(request)) ?? this.computeFacets(request)
+    );
   }
 
   private async computeFacets(request: FacetRequest): Promise<FacetValue[]> {

@@ -1,0 +1,136 @@
+import { errors, type API, type Client } from '@opensearch-project/opensearch';
+import { DependencyUnavailableError } from '../../errors.js';
+import type { FacetRequest, StockQuery } from '../engine.js';
+import { completeAnswer, IncompleteAnswerError, type MsearchError, type SearchAnswer } from './answers.js';
+import { searchPreference } from './queries.js';
+
+export const DEFAULT_BUDGET_MS = 5_000;
+
+/**
+ * Whether a failure of the cluster is not the request's fault: unreachable, too slow, a 5xx, a 429
+ * (a full search queue or a tripped circuit breaker: "not now") or the alias missing (no index built
+ * yet, or an operator deleted it). The caller then gets 503 and is charged nothing.
+ */
+function isClusterUnavailable(error: unknown): boolean {
+  if (
+    error instanceof errors.ConnectionError ||
+    error instanceof errors.TimeoutError ||
+    error instanceof errors.NoLivingConnectionsError ||
+    error instanceof errors.RequestAbortedError ||
+    error instanceof IncompleteAnswerError
+  )
+    return true;
+  if (!(error instanceof errors.ResponseError)) return false;
+  const type = (error.body as { error?: { type?: string } } | undefined)?.error?.type;
+  return unavailableStatus(error.statusCode ?? 0, type);
+}
+
+const unavailableStatus = (status: number, type: string | undefined): boolean =>
+  status >= 500 || status === 429 || (status === 404 && type === 'index_not_found_exception');
+
+/** One failed search of an msearch, as the error a lone search would have thrown. */
+function msearchFailure(failed: MsearchError): Error {
+  const status = failed.status ?? 500;
+  const detail = new Error(`search failed (${status}): ${failed.error?.type} ${failed.error?.reason}`);
+  return unavailableStatus(status, failed.error?.type)
+    ? new DependencyUnavailableError('opensearch', detail)
+    : detail;
+}
+
+/**
+ * Every request the engine makes to the cluster, within the time budget of the caller's request
+ * (OPENSEARCH_TIMEOUT_MS) and with the cluster's failures mapped to 503. One search, statistics or
+ * list may take the budget in all, however many requests it makes: each is given what is left.
+ */
+export class ClusterCalls {
+  constructor(
+    private readonly client: Client,
+    private readonly index: string,
+    private readonly budgetMs: number,
+  ) {}
+
+  /** When the caller's budget ends: taken once per search, statistics or list. */
+  deadline(): number {
+    return Date.now() + this.budgetMs;
+  }
+
+  /** A call to the cluster: failures that are not the request's fault become 503. */
+  async call<T>(request: () => Promise<T>): Promise<T> {
+    try {
+      return await request();
+    } catch (error) {
+      if (isClusterUnavailable(error)) throw new DependencyUnavailableError('opensearch', error);
+      throw error;
+    }
+  }
+
+  /**
+   * What is left of the caller's budget, for one request to the cluster. The cluster is given the
+   * same bound twice: `timeout` makes it stop collecting (its answer then says timed_out, and is
+   * refused), and `cancel_after_time_interval` cancels the search task, so no work goes on for a
+   * caller who already has its 503. The client gives up at the same moment and closes the
+   * connection, which also cancels the task on the cluster.
+   */
+  private budgetLeft(deadline: number): number {
+    const left = deadline - Date.now();
+    if (left <= 0) throw new DependencyUnavailableError('opensearch', new Error('search budget spent'));
+    return left;
+  }
+
+  async search(
+    body: API.Search_RequestBody,
+    deadline: number,
+    asked: StockQuery | FacetRequest,
+  ): Promise<SearchAnswer> {
+    const left = this.budgetLeft(deadline);
+    return this.call(async () => {
+      const answer = await this.client.search(
+        {
+          index: this.index,
+          body: { ...body, timeout: `${left}ms` },
+          cancel_after_time_interval: `${left}ms`,
+          // One copy of each shard per query, so every page of a search ranks on the same copy:
+          // replicas can score a document differently (deleted documents not yet merged away),
+          // and pages ordered by score would then overlap or skip.
+          preference: searchPreference(asked),
+        },
+        { requestTimeout: left, maxRetries: 0 },
+      );
+      // The response type is generic over the document; the requested shape is ours.
+      return completeAnswer(answer.body as unknown as SearchAnswer);
+    });
+  }
+
+  /** Several searches of one query in one round trip (msearch), each answer checked as one alone. */
+  async searchMany(
+    bodies: API.Search_RequestBody[],
+    deadline: number,
+    asked: StockQuery,
+  ): Promise<SearchAnswer[]> {
+    if (bodies.length === 0) return [];
+    const left = this.budgetLeft(deadline);
+    const header = { index: this.index, preference: searchPreference(asked) };
+    const answer = await this.call(async () => {
+      const response = await this.client.msearch(
+        {
+          // (msearch takes no cancel_after_time_interval: each search's timeout, and the
+          // connection the client closes at the deadline, stop it)
+          body: bodies.flatMap((body) => [header, { ...body, timeout: `${left}ms` }]),
+        },
+        { requestTimeout: left, maxRetries: 0 },
+      );
+      return response.body as unknown as { responses: (SearchAnswer & MsearchError)[] };
+    });
+    return this.call(async () =>
+      answer.responses.map((r) => {
+        if (r.error) throw msearchFailure(r);
+        return completeAnswer(r);
+      }),
+    );
+  }
+
+  /** Whether the alias exists (an index was built and the cluster answers). */
+  async aliasExists(): Promise<boolean> {
+    return this.call(async () => (await this.client.indices.existsAlias({ name: this.index })).body);
+  }
+}
