@@ -280,6 +280,9 @@ describe.skipIf(!existsSync(CHROMIUM))('dashboard and /docs in chromium', () => 
     const curl = await page.evaluate(() => navigator.clipboard.readText());
     expect(curl).toContain(`X-API-Key: ${apiKey}`);
     expect(curl).toContain('/data/search/stats');
+    // the request as it was sent, to this page's own address, the JSON whole within its quotes
+    expect(curl).toContain(`curl -s -X POST ${app.baseUrl}/data/search/stats `);
+    expect(curl).toContain(`-d '{"reference":"1K0 615 301 AA","per_page":1}'`);
     expect(await page.getByText(/Vendedores: \d+/).count()).toBe(1);
     // the statistics: money as everywhere else, the chart across its card, countries by name, largest first
     const amounts = page.locator('[data-testid="stats-summary"] .money, table:has(caption) td.money');
@@ -320,6 +323,9 @@ describe.skipIf(!existsSync(CHROMIUM))('dashboard and /docs in chromium', () => 
       .toContain('Authorization: Bearer $PSS_SESSION_TOKEN');
     const sessionCurl = await page.evaluate(() => navigator.clipboard.readText());
     expect(sessionCurl).not.toContain(await bearer());
+    // and no key either; its body is still the last request's (the make's statistics), not the form's
+    expect(sessionCurl).not.toContain(apiKey);
+    expect(sessionCurl).toContain(`"vehicle_make":"${volkswagen}"`);
     // the note about the token reads across the form, not squeezed into one of its columns
     const hint = page.getByTestId('curl-session-hint');
     const [hintWidth, formWidth] = await hint.evaluate((element) => [

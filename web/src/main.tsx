@@ -11,7 +11,7 @@ import './styles.css';
 
 // The heavier pages (uPlot, the catalogs) load when first opened.
 const Usage = lazy(() => import('./pages/usage').then((m) => m.Usage));
-const Playground = lazy(() => import('./pages/playground').then((m) => m.Playground));
+const Playground = lazy(() => import('./pages/playground/playground').then((m) => m.Playground));
 const Buy = lazy(() => import('./pages/buy').then((m) => m.Buy));
 
 export const BASE = '/dashboard';
