@@ -73,6 +73,30 @@ export interface Config {
   hstsMaxAgeSeconds: number;
   /** the indexer process (npm run indexer): docs/opensearch.md, "Guarantees" */
   indexer: IndexerConfig;
+  /** the search engine's guards: bounded work in flight and its circuit breaker (docs/reliability.md) */
+  engineGuards: EngineGuardsConfig;
+}
+
+export interface EngineGuardsConfig {
+  /** page searches running at once per process, and statistics and lists apart */
+  pagesConcurrent: number;
+  analyticsConcurrent: number;
+  /** requests waiting for a place at most (per lane), and how long each may wait */
+  maxQueued: number;
+  queueTimeoutMs: number;
+  breaker: {
+    windowMs: number;
+    minCalls: number;
+    /** 0..1 */
+    failureRate: number;
+    consecutiveFailures: number;
+    slowCallMs: number;
+    /** 0..1 */
+    slowRate: number;
+    slowInFlight: number;
+    openMs: number;
+    probes: number;
+  };
 }
 
 export interface IndexerConfig {
@@ -176,6 +200,19 @@ const variables = {
   INDEXER_SWEEP_PERIOD_SECONDS: { type: 'integer', minimum: 0, maximum: 604_800, default: 600 },
   INDEXER_SWEEP_RANGE_SIZE: { type: 'integer', minimum: 10, maximum: 10_000, default: 5_000 },
   INDEXER_READY_MAX_LAG_SECONDS: { type: 'integer', minimum: 1, maximum: 86_400, default: 60 },
+  ENGINE_MAX_CONCURRENT: { type: 'integer', minimum: 1, maximum: 10_000, default: 32 },
+  ENGINE_ANALYTICS_MAX_CONCURRENT: { type: 'integer', minimum: 1, maximum: 10_000, default: 8 },
+  ENGINE_MAX_QUEUED: { type: 'integer', minimum: 0, maximum: 100_000, default: 64 },
+  ENGINE_QUEUE_TIMEOUT_MS: { type: 'integer', minimum: 0, maximum: 60_000, default: 250 },
+  BREAKER_WINDOW_MS: { type: 'integer', minimum: 100, maximum: 600_000, default: 10_000 },
+  BREAKER_MIN_CALLS: { type: 'integer', minimum: 1, maximum: 100_000, default: 10 },
+  BREAKER_FAILURE_RATE: { type: 'integer', minimum: 1, maximum: 100, default: 50 },
+  BREAKER_CONSECUTIVE_FAILURES: { type: 'integer', minimum: 1, maximum: 100_000, default: 5 },
+  BREAKER_SLOW_CALL_MS: { type: 'integer', minimum: 10, maximum: 600_000, default: 1_500 },
+  BREAKER_SLOW_RATE: { type: 'integer', minimum: 1, maximum: 100, default: 50 },
+  BREAKER_SLOW_IN_FLIGHT: { type: 'integer', minimum: 1, maximum: 100_000, default: 4 },
+  BREAKER_OPEN_MS: { type: 'integer', minimum: 10, maximum: 600_000, default: 2_000 },
+  BREAKER_PROBES: { type: 'integer', minimum: 1, maximum: 1_000, default: 2 },
 } as const;
 
 type VariableName = keyof typeof variables;
@@ -319,6 +356,23 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       sweepPeriodSeconds: v.INDEXER_SWEEP_PERIOD_SECONDS,
       sweepRangeSize: v.INDEXER_SWEEP_RANGE_SIZE,
       readyMaxLagSeconds: v.INDEXER_READY_MAX_LAG_SECONDS,
+    },
+    engineGuards: {
+      pagesConcurrent: v.ENGINE_MAX_CONCURRENT,
+      analyticsConcurrent: v.ENGINE_ANALYTICS_MAX_CONCURRENT,
+      maxQueued: v.ENGINE_MAX_QUEUED,
+      queueTimeoutMs: v.ENGINE_QUEUE_TIMEOUT_MS,
+      breaker: {
+        windowMs: v.BREAKER_WINDOW_MS,
+        minCalls: v.BREAKER_MIN_CALLS,
+        failureRate: (v.BREAKER_FAILURE_RATE as number) / 100,
+        consecutiveFailures: v.BREAKER_CONSECUTIVE_FAILURES,
+        slowCallMs: v.BREAKER_SLOW_CALL_MS,
+        slowRate: (v.BREAKER_SLOW_RATE as number) / 100,
+        slowInFlight: v.BREAKER_SLOW_IN_FLIGHT,
+        openMs: v.BREAKER_OPEN_MS,
+        probes: v.BREAKER_PROBES,
+      },
     },
   };
 }

@@ -205,6 +205,11 @@ export const ERROR_CODES = {
     kind: 'unavailable',
     meaning: 'Too many password checks are waiting; try again shortly.',
   },
+  ENGINE_BUSY: {
+    kind: 'unavailable',
+    meaning:
+      'The search engine has as many requests in flight as this process allows; try again shortly (Retry-After).',
+  },
   PAYMENTS_NOT_CONFIGURED: { kind: 'unavailable', meaning: 'Purchases are off on this server.' },
   PAYMENT_PROVIDER_UNAVAILABLE: {
     kind: 'unavailable',

@@ -86,12 +86,13 @@ export class DependencyUnavailableError extends ServiceError {
   constructor(
     readonly dependency: string,
     override readonly cause?: unknown,
+    retryAfterSeconds = 5,
   ) {
     super(
       'SERVICE_UNAVAILABLE',
       'Serviço temporariamente indisponível. Tente novamente dentro de momentos.',
       {},
-      5,
+      retryAfterSeconds,
     );
   }
 }

@@ -23,6 +23,7 @@ import { configuredPayments, type ConfiguredPayments } from './payments/create-p
 import { createPaymentsService, type PaymentsService } from './payments/payments.js';
 import { createSandboxCheckout, type SandboxCheckoutService } from './payments/sandbox-checkout.js';
 import { createSearchEngine } from './search/create-engine.js';
+import { engineGuards, guardedEngine } from './search/guarded-engine.js';
 import { measuredEngine } from './search/measured-engine.js';
 import type { SearchEngine } from './search/engine.js';
 import { createSearchService, type SearchService } from './search/search-service.js';
@@ -137,9 +138,15 @@ export async function createServices(config: Config, overrides: ServiceOverrides
   if (redis) await untilReady(redis, 2_000);
   const redisPrefix = overrides.redisPrefix ?? DEFAULT_REDIS_PREFIX;
   const metrics = new Metrics({ pool: database.pool, redis });
-  const engine = measuredEngine(
+  const measured = measuredEngine(
     overrides.engine ?? createSearchEngine(config, db, logger),
     metrics.engineDuration,
+  );
+  // bounded work in flight and a circuit breaker in front of the engine (docs/reliability.md)
+  const engine = guardedEngine(
+    measured,
+    engineGuards(measured.name, config.engineGuards, logger, metrics),
+    (lane, reason) => metrics.engineRefusals.inc({ lane, reason }),
   );
   const limiters = new LimiterFactory(redis, `${redisPrefix}rl:`, clock);
   const rateLimiter = createRateLimiter({
@@ -164,7 +171,11 @@ export async function createServices(config: Config, overrides: ServiceOverrides
 
   const readiness: ReadinessCheck[] = [{ name: 'postgres', check: () => pingDatabase(db) }];
   if (redis) readiness.push({ name: 'redis', check: async () => void (await redis.ping()) });
-  if (engine.name !== 'postgres') readiness.push({ name: engine.name, check: () => engine.ping() });
+  // the engine's ping also says when its breaker is open (a load balancer then stops sending searches)
+  readiness.push({
+    name: engine.name === 'postgres' ? 'search_engine' : engine.name,
+    check: () => engine.ping(),
+  });
   // lazy: no worker (thread, model in memory) until the first image is read
   const textReader = overrides.textReader ?? new TextReader({ workers: config.toolOcr.workers });
   const { provider: paymentProvider, sandbox } = overrides.payments ?? configuredPayments(config, logger);

@@ -1,5 +1,7 @@
 import { spawn } from 'node:child_process';
 import { listening } from './cluster-http.js';
+import { nodeLayouts } from './layout.js';
+import { readPid } from './node-process.js';
 
 /**
  * An OpenSearch cluster of a test's (or a benchmark's) own, for what cannot be done to the shared one: stopping it,
@@ -15,6 +17,21 @@ export interface DedicatedCluster {
   stop(): Promise<void>;
   /** `opensearch:start` again on the same port: the same data, as after a restart */
   start(): Promise<void>;
+  /**
+   * SIGSTOP to every node: the processes are there and their sockets accept, but nothing answers
+   * (as a long GC pause, a full disk or a network partition look to a client); `thaw` continues them
+   */
+  freeze(): void;
+  thaw(): void;
+}
+
+/** Sends `signal` to every node of the cluster on `port` (their pidfiles). */
+function signalNodes(port: number, nodes: number, signal: NodeJS.Signals): void {
+  for (const node of nodeLayouts(port, nodes)) {
+    const pid = readPid(node.pidFile);
+    if (pid === undefined) throw new Error(`no pidfile for ${node.name}`);
+    process.kill(pid, signal);
+  }
 }
 
 async function runTool(args: string[]): Promise<string> {
@@ -65,5 +82,7 @@ export async function startDedicatedCluster(preferredPort: number, nodes = 1): P
     start: async () => {
       await runTool(['start', ...common, '--nodes', String(nodes)]);
     },
+    freeze: () => signalNodes(port, nodes, 'SIGSTOP'),
+    thaw: () => signalNodes(port, nodes, 'SIGCONT'),
   };
 }

@@ -44,6 +44,27 @@ export class Metrics {
     registers: [this.registry],
   });
 
+  readonly breakerState = new Gauge({
+    name: 'pss_breaker_state',
+    help: "The search engine's circuit breaker: 0 closed, 1 half open (probing), 2 open (refusing at once)",
+    labelNames: ['dependency'] as const,
+    registers: [this.registry],
+  });
+
+  readonly breakerTransitions = new Counter({
+    name: 'pss_breaker_transitions_total',
+    help: "Changes of the search engine's circuit breaker, by the state it moved to",
+    labelNames: ['dependency', 'to'] as const,
+    registers: [this.registry],
+  });
+
+  readonly engineRefusals = new Counter({
+    name: 'pss_engine_refusals_total',
+    help: 'Requests refused before the engine was asked: lane full (busy) or breaker open (open)',
+    labelNames: ['lane', 'reason'] as const,
+    registers: [this.registry],
+  });
+
   readonly rateLimitRefusals = new Counter({
     name: 'pss_rate_limit_refusals_total',
     help: 'Requests refused with 429, by the limit that refused them',
@@ -77,6 +98,22 @@ export class Metrics {
         },
       });
     }
+  }
+
+  /** Exports the engine's lanes: requests running and waiting in each. */
+  watchLanes(lanes: { lane: string; inFlight: number; queued: number }[]): void {
+    new Gauge({
+      name: 'pss_engine_lane_requests',
+      help: 'Engine requests per lane (pages, analytics): running (state=running) and waiting for a place (state=waiting)',
+      labelNames: ['lane', 'state'] as const,
+      registers: [this.registry],
+      collect() {
+        for (const l of lanes) {
+          this.set({ lane: l.lane, state: 'running' }, l.inFlight);
+          this.set({ lane: l.lane, state: 'waiting' }, l.queued);
+        }
+      },
+    });
   }
 
   /** The exposition text and its content type. */

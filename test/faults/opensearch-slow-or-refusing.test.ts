@@ -52,6 +52,11 @@ describe.skipIf(!TEST_OPENSEARCH_URL)('OpenSearch slow or refusing, behind a fau
         OPENSEARCH_URL: proxy.url,
         OPENSEARCH_INDEX: alias,
         OPENSEARCH_TIMEOUT_MS: String(BUDGET_MS),
+        // each case fails on purpose, one after the other: the engine's circuit breaker (tested in
+        // engine-stall.test.ts) is kept closed so that every case reaches the cluster
+        BREAKER_CONSECUTIVE_FAILURES: '100000',
+        BREAKER_MIN_CALLS: '100000',
+        BREAKER_SLOW_IN_FLIGHT: '100000',
       },
       // A statistics request over more than two items takes its second round trip (an msearch for
       // the histogram and the quartiles): the fixture is too small to reach the usual bound.

@@ -1,0 +1,132 @@
+import type { EngineGuardsConfig } from '../config.js';
+import { DependencyUnavailableError, isUnavailable, ServiceError } from '../errors.js';
+import type { Logger } from '../logger.js';
+import type { Metrics } from '../metrics/metrics.js';
+import { Bulkhead, BulkheadFullError } from '../resilience/bulkhead.js';
+import { CircuitBreaker, CircuitOpenError, type BreakerState } from '../resilience/circuit-breaker.js';
+import type { SearchEngine } from './engine.js';
+
+/** What guards an engine: its breaker, and a lane for pages apart from one for statistics and lists. */
+export interface EngineGuards {
+  breaker: CircuitBreaker;
+  /** searches (a page and its figures): what integrators wait on */
+  pages: Bulkhead;
+  /** the statistics endpoint and the stock-derived lists: heavier, and never allowed to starve pages */
+  analytics: Bulkhead;
+}
+
+/** An error that speaks of the engine's health (counted by the breaker), not of the request. */
+const dependencyFailed = (error: unknown): boolean =>
+  error instanceof DependencyUnavailableError || isUnavailable(error);
+
+const busy = () =>
+  new ServiceError(
+    'ENGINE_BUSY',
+    'O motor de pesquisa tem demasiados pedidos em curso. Tente novamente dentro de momentos.',
+    {},
+    1,
+  );
+
+/**
+ * The engine behind its guards (issue 28): a request waits for a place in its lane (bounded: past
+ * the short queue, 503 ENGINE_BUSY at once) and goes through the engine's circuit breaker (open:
+ * 503 at once, with Retry-After until a probe may go). Both refuse before the engine is asked, so a
+ * refused request charges nothing. A probe (the breaker half open) gets no more than the
+ * breaker's slow-call time: a dependency that is still stalled reopens the breaker then, not at the
+ * end of the whole budget.
+ */
+export function guardedEngine(
+  engine: SearchEngine,
+  guards: EngineGuards,
+  refused: (lane: string, reason: 'busy' | 'open') => void = () => undefined,
+): SearchEngine {
+  const { breaker } = guards;
+
+  const translated = (lane: Bulkhead, error: unknown): never => {
+    if (error instanceof CircuitOpenError) refused(lane.lane, 'open');
+    if (error instanceof BulkheadFullError) refused(lane.lane, 'busy');
+    if (error instanceof CircuitOpenError) {
+      throw new DependencyUnavailableError(
+        engine.name,
+        error,
+        Math.max(1, Math.ceil(error.retryAfterMs / 1000)),
+      );
+    }
+    if (error instanceof BulkheadFullError) throw busy();
+    throw error;
+  };
+
+  const withinProbeBudget = <T>(call: () => Promise<T>): Promise<T> => {
+    const budget = breaker.probeBudgetMs();
+    if (budget === null) return call();
+    let timer: NodeJS.Timeout | undefined;
+    return Promise.race([
+      call(),
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(
+          () => reject(new DependencyUnavailableError(engine.name, new Error('probe past its budget'))),
+          budget,
+        );
+      }),
+    ]).finally(() => clearTimeout(timer));
+  };
+
+  const guarded = async <T>(lane: Bulkhead, call: () => Promise<T>): Promise<T> => {
+    try {
+      // an open breaker refuses before the request takes a place in the lane
+      if (breaker.state === 'open') throw new CircuitOpenError(engine.name, 1_000);
+      return await lane.run(() => breaker.run(() => withinProbeBudget(call), dependencyFailed));
+    } catch (error) {
+      return translated(lane, error);
+    }
+  };
+
+  return {
+    name: engine.name,
+    search: (query, page) => guarded(guards.pages, () => engine.search(query, page)),
+    stats: (query) => guarded(guards.analytics, () => engine.stats(query)),
+    facets: (request) => guarded(guards.analytics, () => engine.facets(request)),
+    async ping() {
+      // a load balancer stops sending searches while the breaker is open (/ready is 503)
+      if (breaker.state === 'open')
+        throw new DependencyUnavailableError(engine.name, new Error('circuit open'));
+      await engine.ping();
+    },
+    ...(engine.close ? { close: () => engine.close!() } : {}),
+  };
+}
+
+/**
+ * The guards of one engine from the configuration, their state changes logged and exported
+ * (pss_breaker_state, pss_breaker_transitions_total, pss_engine_lane_requests).
+ */
+export function engineGuards(
+  dependency: string,
+  settings: EngineGuardsConfig,
+  logger: Logger,
+  metrics: Metrics,
+): EngineGuards {
+  const STATE_VALUE: Record<BreakerState, number> = { closed: 0, half_open: 1, open: 2 };
+  metrics.breakerState.set({ dependency }, 0);
+  const breaker = new CircuitBreaker(dependency, settings.breaker, undefined, (from, to, why) => {
+    metrics.breakerState.set({ dependency }, STATE_VALUE[to]);
+    metrics.breakerTransitions.inc({ dependency, to });
+    const line = { dependency, from, to, why };
+    if (to === 'open') logger.warn(line, 'search engine circuit opened: requests are refused at once');
+    else
+      logger.info(line, to === 'closed' ? 'search engine circuit closed' : 'search engine circuit probing');
+  });
+  const lane = (name: string, maxConcurrent: number) =>
+    new Bulkhead(name, {
+      maxConcurrent,
+      maxQueued: settings.maxQueued,
+      queueTimeoutMs: settings.queueTimeoutMs,
+    });
+  const guards = {
+    breaker,
+    pages: lane('pages', settings.pagesConcurrent),
+    analytics: lane('analytics', settings.analyticsConcurrent),
+  };
+  metrics.watchLanes([guards.pages, guards.analytics]);
+  return guards;
+}
