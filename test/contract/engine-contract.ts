@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Condition } from '../../src/db/schema.js';
 import type { SearchEngine, StockQuery } from '../../src/search/engine.js';
+import { histogramBounds } from '../../src/search/price-math.js';
 import { stockQuery } from '../../src/search/stock-query.js';
 import { fold } from '../../src/search/references.js';
 import { textWords } from '../../src/search/text-query.js';
@@ -296,6 +297,26 @@ export function engineContract(
         expect(stats.histogram[0]!.from).toBe(want.price_min);
         expect(stats.histogram[19]!.to).toBe(want.price_max);
       });
+      it.each<[string, Query]>([
+        ['bounds between two cents', { make: 'trabant' }],
+        ['bounds on whole cents', { model: 'passat' }],
+        ['the whole stock', {}],
+      ])(
+        'detailed stats: each histogram bucket counts the prices within its bounds (%s)',
+        async (_label, q) => {
+          const stats = await target.engine.stats(toStockQuery(q));
+          const prices = expected(q).map((i) => i.price);
+          const [lo, hi] = [Math.min(...prices), Math.max(...prices)];
+          // the bounds price-math.ts draws, the same on every engine
+          expect(stats.histogram.map(({ from, to }) => ({ from, to }))).toEqual(histogramBounds(lo, hi));
+          // from included, to excluded, the last bucket holding the highest price
+          const last = stats.histogram.length - 1;
+          const within = stats.histogram.map(
+            (b, n) => prices.filter((p) => p >= b.from && (p < b.to || (n === last && p === hi))).length,
+          );
+          expect(stats.histogram.map((b) => b.count)).toEqual(within);
+        },
+      );
       it('detailed stats when every price is the same: one bucket', async () => {
         const q: Query = { reference: '34116792219' };
         const stats = await target.engine.stats(toStockQuery(q));

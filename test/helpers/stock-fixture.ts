@@ -250,8 +250,29 @@ export const RANKING_ITEMS: FixtureItem[] = [
   },
 ];
 
-/** What the engine contract loads: the fixture and the relevance items. */
-export const CONTRACT_ITEMS: FixtureItem[] = [...FIXTURE_ITEMS, ...RANKING_ITEMS];
+/**
+ * Items for the histogram cases of the engine contract: one make (Trabant, in no other item) whose
+ * prices span 10.00 to 20.01, so the buckets' exact width (0.5005) falls between two cents and
+ * their bounds are rounded: 10.50 lies on the rounded bound between the first two buckets, 15.00
+ * just below one, 15.01 on one.
+ */
+export const HISTOGRAM_ITEMS: FixtureItem[] = [10, 10.5, 10.51, 14.99, 15, 15.01, 15.5, 19.5, 20.01].map(
+  (price, i) => ({
+    id: 301 + i,
+    vendorId: (i % 4) + 1,
+    reference: `HIST-${301 + i}`,
+    title: 'Farolim de nevoeiro',
+    description: 'Lente inteira',
+    condition: (['novo', 'usado_bom'] as const)[i % 2]!,
+    price,
+    make: 'Trabant',
+    model: '601',
+    country: (['PT', 'ES'] as const)[i % 2]!,
+  }),
+);
+
+/** What the engine contract loads: the fixture, the relevance items and the histogram items. */
+export const CONTRACT_ITEMS: FixtureItem[] = [...FIXTURE_ITEMS, ...RANKING_ITEMS, ...HISTOGRAM_ITEMS];
 
 /** Inserts the fixture with the same ids, so expectations can name items. */
 export async function loadStockFixture(db: Database, items: FixtureItem[] = FIXTURE_ITEMS): Promise<void> {

@@ -75,15 +75,28 @@ interface BucketRow {
 }
 
 /**
+ * The buckets' lower bounds exactly as histogramBounds() draws them: lo + i × (hi − lo) / n rounded
+ * to cents, in the same double-precision steps (Math.round: the nearest integer, halves up). The
+ * buckets are counted on these rounded bounds, the ones the answer shows and the OpenSearch engine
+ * counts on: on the exact ones, a price between the two (10.50 where the exact bound is 10.5005)
+ * was counted in the bucket below the one whose bounds hold it.
+ */
+const lowerBounds = sql`
+  select array_agg((floor(y) + case when y - floor(y) >= 0.5 then 1 else 0 end) / 100 order by i) as bounds
+  from bounds b,
+       generate_series(0, ${HISTOGRAM_BUCKETS - 1}) as i,
+       lateral (select (b.lo::float8 + i * ((b.hi::float8 - b.lo::float8) / ${HISTOGRAM_BUCKETS})) * 100 as y) as at
+  where b.hi > b.lo`;
+
+/**
  * Counts per equal-width price bucket between the matching rows' lowest and highest price, as
  * histogramBounds() draws them (nothing when every price is the same: one bucket holds them all).
- * width_bucket puts the maximum in bucket n+1; least() folds it into the last bucket.
+ * width_bucket numbers a price by the lower bounds at or below it: 1 to n, the maximum in the last.
  */
 const bucketsQuery = sql`
-  select least(width_bucket(m.price, b.lo, b.hi, ${HISTOGRAM_BUCKETS}), ${HISTOGRAM_BUCKETS}) as bucket,
-         count(*) as n
-  from matched m, bounds b
-  where b.hi > b.lo
+  select width_bucket(m.price::float8, t.bounds) as bucket, count(*) as n
+  from matched m, (${lowerBounds}) as t
+  where t.bounds is not null
   group by 1`;
 
 /**
