@@ -4,7 +4,7 @@ import type { SearchEngine, SearchResult } from '../../src/search/engine.js';
 import { PostgresEngine, type PostgresEngineOptions } from '../../src/search/postgres/postgres-engine.js';
 import { CONTRACT_ITEMS, FIXTURE_ITEMS, loadStockFixture } from '../helpers/stock-fixture.js';
 import { createTestDatabase } from '../helpers/test-database.js';
-import { TEST_DATABASE_URL } from '../helpers/test-env.js';
+import { TEST_DATABASE_URL, type DatabaseKind } from '../helpers/test-env.js';
 import { engineContract, type ContractTarget } from './engine-contract.js';
 import { stockQuery } from '../../src/search/stock-query.js';
 
@@ -32,8 +32,9 @@ async function startPostgres(
   options: PostgresEngineOptions,
   wrap: (engine: PostgresEngine, statements: StatementLog) => SearchEngine = (engine) => engine,
   items = CONTRACT_ITEMS,
+  kind?: DatabaseKind,
 ): Promise<ContractTarget> {
-  const database = await createTestDatabase();
+  const database = await createTestDatabase(kind);
   await loadStockFixture(database.handle.db, items);
   const statements = new StatementLog();
   const engine = new PostgresEngine(database.handle.db.withPlugin(statements), options);
@@ -65,6 +66,14 @@ function pagesOfKnownQueries(engine: PostgresEngine, statements: StatementLog): 
 }
 
 engineContract('postgres', () => startPostgres({}));
+// The embedded default, PGlite, runs the same engine: the same answers are required of it. (Without
+// DATABASE_URL the run above is on PGlite already.)
+if (TEST_DATABASE_URL) {
+  engineContract('postgres on PGlite', () => startPostgres({}, undefined, CONTRACT_ITEMS, 'pglite'));
+  engineContract('postgres on PGlite, pages of cached queries', () =>
+    startPostgres({ statsCacheSeconds: 60 }, pagesOfKnownQueries, CONTRACT_ITEMS, 'pglite'),
+  );
+}
 engineContract('postgres, pages of cached queries', () =>
   startPostgres({ statsCacheSeconds: 60 }, pagesOfKnownQueries),
 );

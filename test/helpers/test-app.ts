@@ -7,7 +7,7 @@ import { startServer, type RunningServer } from '../../src/server.js';
 import { createServices, type ServiceOverrides, type Services } from '../../src/services.js';
 import { TestClient } from './test-client.js';
 import { createTestDatabase, type TestDatabase } from './test-database.js';
-import { TEST_REDIS_URL } from './test-env.js';
+import { TEST_REDIS_URL, type DatabaseKind } from './test-env.js';
 
 export interface TestApp {
   services: Services;
@@ -29,6 +29,8 @@ export interface TestAppOptions {
   overrides?: Omit<ServiceOverrides, 'database' | 'clock'>;
   /** reuse a database (several apps on one database) instead of creating one */
   database?: TestDatabase;
+  /** the database to create when none is given (default: PostgreSQL when DATABASE_URL is set) */
+  databaseKind?: DatabaseKind;
   app?: AppOptions;
   /** the port to listen on (default: any free one) */
   port?: number;
@@ -56,7 +58,7 @@ export function testConfig(env: Record<string, string> = {}): Config {
 
 /** A running app on a random port over its own freshly migrated database. */
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const database = options.database ?? (await createTestDatabase());
+  const database = options.database ?? (await createTestDatabase(options.databaseKind));
   const env = { ...(options.redis && TEST_REDIS_URL ? { REDIS_URL: TEST_REDIS_URL } : {}), ...options.env };
   const config = testConfig(env);
   const clock = options.clock ?? new ManualClock();

@@ -3,9 +3,10 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../../src/db/database.js';
 import { migrate } from '../../src/db/migrate.js';
-import { TEST_DATABASE_URL, withDatabase } from './test-env.js';
+import { DEFAULT_DATABASE_KIND, TEST_DATABASE_URL, withDatabase, type DatabaseKind } from './test-env.js';
 
 export interface TestDatabase {
+  kind: DatabaseKind;
   handle: DatabaseHandle;
   /** postgres:// URL of this test's database; null on PGlite */
   url: string | null;
@@ -22,19 +23,27 @@ async function admin<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
   }
 }
 
-/** A freshly migrated database of its own: a copy of the run's template, or an in-memory PGlite. */
-export async function createTestDatabase(): Promise<TestDatabase> {
-  const template = inject('templateDatabase');
-  if (!TEST_DATABASE_URL || !template) {
+/**
+ * A freshly migrated database of its own: on PostgreSQL a copy of the run's template, on PGlite an
+ * in-memory one. `kind` asks for one (PGlite also when DATABASE_URL is set); by default PostgreSQL
+ * when DATABASE_URL is set, PGlite otherwise.
+ */
+export async function createTestDatabase(kind: DatabaseKind = DEFAULT_DATABASE_KIND): Promise<TestDatabase> {
+  if (kind === 'pglite') {
     const handle = await openDatabase({ url: null, dataDir: null });
     await migrate(handle.db);
-    return { handle, url: null, drop: () => handle.close() };
+    return { kind, handle, url: null, drop: () => handle.close() };
+  }
+  const template = inject('templateDatabase');
+  if (!TEST_DATABASE_URL || !template) {
+    throw new Error("[test] a PostgreSQL test database needs DATABASE_URL (and the run's template database)");
   }
   const name = `pss_t_${inject('runId')}_${randomBytes(4).toString('hex')}`;
   await admin((c) => c.query(`CREATE DATABASE ${name} TEMPLATE ${template}`));
   const url = withDatabase(TEST_DATABASE_URL, name);
   const handle = await openDatabase({ url, poolSize: 20 });
   return {
+    kind,
     handle,
     url,
     async drop() {

@@ -5,63 +5,51 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/clock.js';
 import { createTestAccount } from '../helpers/accounts-fixture.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
+import { DATABASE_KINDS } from '../helpers/test-env.js';
 import { waitFor } from '../helpers/wait-until.js';
+import type { ErrorEnvelope } from '../../src/http/error-response.js';
+import type {
+  AccountAnswer,
+  ApiKeyCreatedAnswer,
+  ApiKeysAnswer,
+  BalanceAnswer,
+  LoginAnswer,
+} from '../../web/src/api-types.js';
 
-interface AccountBody {
-  success: true;
-  account: {
-    id: string;
-    email: string;
-    name: string | null;
-    credits: number;
-    daily_credit_limit: number | null;
-  };
-}
-interface LoginBody {
-  access_token: string;
-  token_type: string;
-  expires_at: string;
-}
-interface KeyBody {
-  api_key: {
-    id: string;
-    key?: string;
-    name: string;
-    prefix: string;
-    rate_limit_per_minute: number | null;
-    rate_limit_per_hour: number | null;
-    daily_credit_limit: number | null;
-    revoked_at: string | null;
-    last_used_at: string | null;
-  };
-}
-interface ErrorBody {
-  success: false;
-  mensagem: string;
-  code: string;
+/** POST /auth/register's answer: the account as GET /account shows it. */
+type RegisteredAnswer = Pick<AccountAnswer, 'success' | 'account'>;
+/** POST /data/auth/register-user's answer: the account and its first key, shown once. */
+type RegisteredUserAnswer = RegisteredAnswer & Pick<ApiKeyCreatedAnswer, 'api_key'>;
+/** PATCH and DELETE /api-keys/:id answer the key as GET /api-keys lists it. */
+type KeyAnswer = { success: true; api_key: ApiKeysAnswer['api_keys'][number] };
+/** A refusal: the envelope, with a rate limit's details. */
+type ErrorBody = Pick<ErrorEnvelope, 'success' | 'mensagem' | 'code'> & {
   remaining?: number;
   resetAt?: string;
-}
+};
+/** POST /auth/login's answer: a session, or a refusal. */
+type LoginResult = LoginAnswer & Partial<Omit<ErrorBody, 'success'>>;
 
 const PASSWORD = 'uma-palavra-passe-longa';
 const LOGIN_WINDOW_SECONDS = 900;
 let sequence = 0;
 const uniqueEmail = () => `conta${++sequence}.${process.pid}.${Date.now()}@exemplo.pt`;
 
-describe('accounts, sessions and API keys', () => {
+describe.each(DATABASE_KINDS)('accounts, sessions and API keys on %s', (databaseKind) => {
   let app: TestApp;
   const clock = new ManualClock(new Date('2026-03-01T12:00:00Z'));
 
   beforeAll(async () => {
     app = await startTestApp({
       clock,
+      databaseKind,
       env: { LOGIN_FAILURES_PER_WINDOW: '3', LOGIN_FAILURE_WINDOW_SECONDS: String(LOGIN_WINDOW_SECONDS) },
     });
   });
   afterAll(() => app?.close());
 
   async function register(email = uniqueEmail()) {
-    const res = await app.api.post<AccountBody>('/auth/register', {
+    const res = await app.api.post<RegisteredAnswer>('/auth/register', {
       email,
       password: PASSWORD,
       name: 'Oficina',
@@ -70,7 +58,7 @@ describe('accounts, sessions and API keys', () => {
     return res.body.account;
   }
   async function login(email: string, password = PASSWORD) {
-    return app.api.post<LoginBody & ErrorBody>('/auth/login', { email, password });
+    return app.api.post<LoginResult>('/auth/login', { email, password });
   }
   async function bearerFor(email: string) {
     const res = await login(email);
@@ -106,7 +94,7 @@ describe('accounts, sessions and API keys', () => {
   describe('POST /auth/register', () => {
     it('creates the account with 50 credits and its signup ledger row; the e-mail is trimmed and lower-cased', async () => {
       const email = uniqueEmail();
-      const res = await app.api.post<AccountBody>('/auth/register', {
+      const res = await app.api.post<RegisteredAnswer>('/auth/register', {
         email: `  ${email.toUpperCase()} `,
         password: PASSWORD,
       });
@@ -167,7 +155,7 @@ describe('accounts, sessions and API keys', () => {
       const local = `jose${Date.now()}`;
       const composed = `${local}\u00e9@example.com`; // é as one code point
       const decomposed = `${local}e\u0301@example.com`; // e + combining acute accent
-      const first = await app.api.post<AccountBody>('/auth/register', {
+      const first = await app.api.post<RegisteredAnswer>('/auth/register', {
         email: decomposed,
         password: PASSWORD,
       });
@@ -181,7 +169,7 @@ describe('accounts, sessions and API keys', () => {
   describe('POST /data/auth/register-user', () => {
     it('creates the account (50 credits, ledger row) and a first API key that works at once', async () => {
       const email = uniqueEmail();
-      const res = await app.api.post<AccountBody & KeyBody>('/data/auth/register-user', {
+      const res = await app.api.post<RegisteredUserAnswer>('/data/auth/register-user', {
         email,
         password: PASSWORD,
       });
@@ -191,7 +179,7 @@ describe('accounts, sessions and API keys', () => {
       expect(await ledger(res.body.account.id)).toEqual([{ kind: 'signup', delta: 50, balance_after: 50 }]);
 
       const search = await app.api
-        .withApiKey(res.body.api_key.key!)
+        .withApiKey(res.body.api_key.key)
         .post('/data/search', { reference: 'NADA-1' });
       expect(search.status).toBe(200);
     });
@@ -302,18 +290,18 @@ describe('accounts, sessions and API keys', () => {
       const email = uniqueEmail();
       const created = await register(email);
       const bearer = await bearerFor(email);
-      const shown = await bearer.get<AccountBody>('/account');
+      const shown = await bearer.get<AccountAnswer>('/account');
       expect(shown.body.account).toMatchObject({ id: created.id, email, name: 'Oficina', credits: 50 });
 
-      const changed = await bearer.patch<AccountBody>('/account', {
+      const changed = await bearer.patch<AccountAnswer>('/account', {
         name: 'Peças Lda',
         daily_credit_limit: 25,
       });
       expect(changed.body.account).toMatchObject({ name: 'Peças Lda', daily_credit_limit: 25 });
-      const balance = await bearer.get<{ daily_credit_limit: number | null }>('/data/credits/balance');
+      const balance = await bearer.get<BalanceAnswer>('/data/credits/balance');
       expect(balance.body.daily_credit_limit).toBe(25);
 
-      const cleared = await bearer.patch<AccountBody>('/account', { daily_credit_limit: null });
+      const cleared = await bearer.patch<AccountAnswer>('/account', { daily_credit_limit: null });
       expect(cleared.body.account.daily_credit_limit).toBeNull();
     });
 
@@ -325,11 +313,11 @@ describe('accounts, sessions and API keys', () => {
       expect((await bearer.patch<ErrorBody>('/account', { daily_credit_limit: 0 })).status).toBe(400);
       expect((await bearer.patch<ErrorBody>('/account', { credits: 9999 })).status).toBe(400);
 
-      const keyUser = await app.api.post<KeyBody>('/data/auth/register-user', {
+      const keyUser = await app.api.post<RegisteredUserAnswer>('/data/auth/register-user', {
         email: uniqueEmail(),
         password: PASSWORD,
       });
-      const withKey = await app.api.withApiKey(keyUser.body.api_key.key!).get<ErrorBody>('/account');
+      const withKey = await app.api.withApiKey(keyUser.body.api_key.key).get<ErrorBody>('/account');
       expect(withKey.status).toBe(401);
       expect(withKey.body.code).toBe('BEARER_REQUIRED');
       expect((await app.api.get<ErrorBody>('/account')).status).toBe(401);
@@ -341,13 +329,13 @@ describe('accounts, sessions and API keys', () => {
       const email = uniqueEmail();
       await register(email);
       const bearer = await bearerFor(email);
-      const created = await bearer.post<KeyBody>('/api-keys', {
+      const created = await bearer.post<ApiKeyCreatedAnswer>('/api-keys', {
         name: 'ERP',
         rate_limit_per_minute: 30,
         daily_credit_limit: 100,
       });
       expect(created.status).toBe(201);
-      const key = created.body.api_key.key!;
+      const key = created.body.api_key.key;
       expect(key).toMatch(/^psk_[0-9A-Za-z]{32,}$/);
       expect(key.startsWith(created.body.api_key.prefix)).toBe(true);
       expect(created.body.api_key).toMatchObject({
@@ -366,7 +354,7 @@ describe('accounts, sessions and API keys', () => {
       expect(storedText).not.toContain(key);
       expect(stored.prefix.length).toBeLessThan(key.length / 2);
 
-      const listed = await bearer.get<{ api_keys: KeyBody['api_key'][] }>('/api-keys');
+      const listed = await bearer.get<ApiKeysAnswer>('/api-keys');
       expect(listed.body.api_keys).toHaveLength(1);
       expect(listed.body.api_keys[0]).not.toHaveProperty('key');
       expect(listed.body.api_keys[0]).not.toHaveProperty('key_hash');
@@ -377,19 +365,18 @@ describe('accounts, sessions and API keys', () => {
       const email = uniqueEmail();
       await register(email);
       const bearer = await bearerFor(email);
-      const created = await bearer.post<KeyBody>('/api-keys', { name: 'Loja' });
+      const created = await bearer.post<ApiKeyCreatedAnswer>('/api-keys', { name: 'Loja' });
       const { id, key } = created.body.api_key;
-      const withKey = app.api.withApiKey(key!);
+      const withKey = app.api.withApiKey(key);
       expect((await withKey.post('/data/search', { reference: 'NADA-2' })).status).toBe(200);
       // last use is recorded after the answer, off the request's path
       await waitFor(
         "the key's last use to be recorded",
-        async () =>
-          (await bearer.get<{ api_keys: KeyBody['api_key'][] }>('/api-keys')).body.api_keys[0]!.last_used_at,
+        async () => (await bearer.get<ApiKeysAnswer>('/api-keys')).body.api_keys[0]!.last_used_at,
         (lastUsed) => lastUsed !== null,
       );
 
-      const patched = await bearer.patch<KeyBody>(`/api-keys/${id}`, {
+      const patched = await bearer.patch<KeyAnswer>(`/api-keys/${id}`, {
         name: 'Loja online',
         rate_limit_per_hour: 500,
         daily_credit_limit: null,
@@ -404,14 +391,14 @@ describe('accounts, sessions and API keys', () => {
       const blank = await bearer.patch<ErrorBody>(`/api-keys/${id}`, { name: '   ' });
       expect(blank.status).toBe(400);
       expect(blank.body.mensagem).toContain('corpo.name');
-      const trimmed = await bearer.post<KeyBody>('/api-keys', { name: '  Armazém  ' });
+      const trimmed = await bearer.post<ApiKeyCreatedAnswer>('/api-keys', { name: '  Armazém  ' });
       expect(trimmed.body.api_key.name).toBe('Armazém');
 
-      const revoked = await bearer.delete<KeyBody>(`/api-keys/${id}`);
+      const revoked = await bearer.delete<KeyAnswer>(`/api-keys/${id}`);
       expect(revoked.status).toBe(200);
       expect(revoked.body.api_key.revoked_at).not.toBeNull();
       // a revoked key is final: revoking again changes nothing, editing it is a 404
-      const again = await bearer.delete<KeyBody>(`/api-keys/${id}`);
+      const again = await bearer.delete<KeyAnswer>(`/api-keys/${id}`);
       expect(again.body.api_key.revoked_at).toBe(revoked.body.api_key.revoked_at);
       const edit = await bearer.patch<ErrorBody>(`/api-keys/${id}`, { name: 'Ressuscitada' });
       expect(edit.status).toBe(404);
@@ -425,7 +412,7 @@ describe('accounts, sessions and API keys', () => {
       const owner = uniqueEmail();
       await register(owner);
       const ownerBearer = await bearerFor(owner);
-      const key = (await ownerBearer.post<KeyBody>('/api-keys', { name: 'Minha' })).body.api_key;
+      const key = (await ownerBearer.post<ApiKeyCreatedAnswer>('/api-keys', { name: 'Minha' })).body.api_key;
 
       const intruder = uniqueEmail();
       await register(intruder);
@@ -437,20 +424,19 @@ describe('accounts, sessions and API keys', () => {
       expect((await intruderBearer.get<{ api_keys: unknown[] }>('/api-keys')).body.api_keys).toEqual([]);
       expect((await intruderBearer.delete<ErrorBody>('/api-keys/abc')).status).toBe(400);
 
-      const still = (await ownerBearer.get<{ api_keys: KeyBody['api_key'][] }>('/api-keys')).body
-        .api_keys[0]!;
+      const still = (await ownerBearer.get<ApiKeysAnswer>('/api-keys')).body.api_keys[0]!;
       expect(still).toMatchObject({ name: 'Minha', revoked_at: null });
-      expect((await app.api.withApiKey(key.key!).post('/data/search', { reference: 'NADA-3' })).status).toBe(
+      expect((await app.api.withApiKey(key.key).post('/data/search', { reference: 'NADA-3' })).status).toBe(
         200,
       );
     });
 
     it('is Bearer only: an API key gets 401', async () => {
-      const res = await app.api.post<KeyBody>('/data/auth/register-user', {
+      const res = await app.api.post<RegisteredUserAnswer>('/data/auth/register-user', {
         email: uniqueEmail(),
         password: PASSWORD,
       });
-      const withKey = app.api.withApiKey(res.body.api_key.key!);
+      const withKey = app.api.withApiKey(res.body.api_key.key);
       expect((await withKey.get<ErrorBody>('/api-keys')).status).toBe(401);
       expect((await withKey.post<ErrorBody>('/api-keys', { name: 'x' })).status).toBe(401);
     });

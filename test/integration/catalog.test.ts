@@ -8,11 +8,21 @@ import { fold } from '../../src/search/references.js';
 import { FIXTURE_ITEMS, loadStockFixture } from '../helpers/stock-fixture.js';
 import { ENGINES, startEngineApp, type EngineApp } from '../helpers/engine-app.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
+import { DATABASE_KINDS } from '../helpers/test-env.js';
 import { waitFor } from '../helpers/wait-until.js';
+import type { ErrorEnvelope } from '../../src/http/error-response.js';
+import type {
+  BrandsAnswer,
+  ConditionsAnswer,
+  CountriesAnswer,
+  ModelsAnswer,
+  PartsAnswer,
+} from '../../web/src/api-types.js';
 
 const LANGS = ['pt', 'en', 'es', 'fr', 'de', 'it'] as const;
 const SPEC_CONDITIONS = ['novo', 'usado_bom', 'usado_aceitavel', 'recondicionado', 'para_pecas'];
 
+/** A page of a list; its entries as the API declares them where web/src/api-types.ts has the list. */
 interface PageBody<T = Record<string, unknown>> {
   success: true;
   total: number;
@@ -20,17 +30,19 @@ interface PageBody<T = Record<string, unknown>> {
   total_pages: number;
   results: T[];
 }
-interface ErrorBody {
-  code: string;
-  mensagem: string;
-}
+type Part = PartsAnswer['results'][number];
+type CodedEntry = ConditionsAnswer['results'][number];
+type Country = CountriesAnswer['results'][number];
+/** a brand, model or variant of the stock, with its items */
+type StockName = BrandsAnswer['results'][number] & ModelsAnswer['results'][number];
+type ErrorBody = Pick<ErrorEnvelope, 'code' | 'mensagem'>;
 
-describe('catalogs', () => {
+describe.each(DATABASE_KINDS)('catalogs on %s', (databaseKind) => {
   let app: TestApp;
   let firstSeed: Awaited<ReturnType<typeof seedCatalog>>;
 
   beforeAll(async () => {
-    app = await startTestApp();
+    app = await startTestApp({ databaseKind });
     firstSeed = await seedCatalog(app.services.db);
     await loadStockFixture(app.services.db);
   });
@@ -59,9 +71,7 @@ describe('catalogs', () => {
   it('names every part in all six languages, each a distinct real name per language', async () => {
     const byLang = await Promise.all(
       LANGS.map(
-        async (lang) =>
-          (await get<{ id: number; name: string }>(`/data/catalog/parts?lang=${lang}&per_page=500`)).body
-            .results,
+        async (lang) => (await get<Part>(`/data/catalog/parts?lang=${lang}&per_page=500`)).body.results,
       ),
     );
     for (const results of byLang) {
@@ -72,18 +82,14 @@ describe('catalogs', () => {
     const first = byLang.map((results) => results.find((p) => p.id === 100)!.name);
     expect(new Set(first).size).toBeGreaterThanOrEqual(5);
 
-    const pads = await get<{ id: number; name: string; group: string }>(
-      '/data/catalog/parts?lang=de&q=Bremsbeläge vorne',
-    );
+    const pads = await get<Part>('/data/catalog/parts?lang=de&q=Bremsbeläge vorne');
     expect(pads.body.results.map((p) => p.name)).toContain('Bremsbeläge vorne');
     const id = pads.body.results.find((p) => p.name === 'Bremsbeläge vorne')!.id;
     const named = await Promise.all(
       LANGS.map(
         async (lang) =>
           (
-            await get<{ id: number; name: string }>(
-              `/data/catalog/parts?lang=${lang}&per_page=500&page=${Math.ceil(id / 500)}`,
-            )
+            await get<Part>(`/data/catalog/parts?lang=${lang}&per_page=500&page=${Math.ceil(id / 500)}`)
           ).body.results.find((p) => p.id === id)!.name,
       ),
     );
@@ -141,9 +147,7 @@ describe('catalogs', () => {
       .select(['group_code', 'type_code'])
       .where('id', '=', 1)
       .executeTakeFirstOrThrow();
-    const filtered = await get<{ id: number; group: string; type: string }>(
-      `/data/catalog/parts?group=${group}&type=${type}&q=a&per_page=500`,
-    );
+    const filtered = await get<Part>(`/data/catalog/parts?group=${group}&type=${type}&q=a&per_page=500`);
     const expected = await sql<{ id: number }>`
       select id from catalog_parts
       where group_code = ${group} and type_code = ${type} and name_fold_pt like '%a%' order by id`.execute(
@@ -225,8 +229,7 @@ describe('catalogs', () => {
   it('lists the five stock conditions of the spec and every coded list in six languages', async () => {
     const names = await Promise.all(
       LANGS.map(
-        async (lang) =>
-          (await get<{ code: string; name: string }>(`/data/catalog/conditions?lang=${lang}`)).body.results,
+        async (lang) => (await get<CodedEntry>(`/data/catalog/conditions?lang=${lang}`)).body.results,
       ),
     );
     for (const list of names) expect(list.map((c) => c.code)).toEqual(SPEC_CONDITIONS);
@@ -245,9 +248,7 @@ describe('catalogs', () => {
     ]) {
       const lists = await Promise.all(
         LANGS.map(async (lang) => {
-          const res = await get<{ code: string; name: string }>(
-            `/data/catalog/${kind}?lang=${lang}&per_page=500`,
-          );
+          const res = await get<CodedEntry>(`/data/catalog/${kind}?lang=${lang}&per_page=500`);
           expect(res.status, `${kind} ${lang}`).toBe(200);
           return res.body;
         }),
@@ -280,15 +281,13 @@ describe('catalogs', () => {
   it('lists every ISO 3166-1 country in six languages, searchable without accents', async () => {
     const iso = Object.keys(countries.getAlpha2Codes()).length;
     for (const lang of LANGS) {
-      const res = await get<{ code: string; name: string }>(
-        `/data/catalog/countries?lang=${lang}&per_page=500`,
-      );
+      const res = await get<Country>(`/data/catalog/countries?lang=${lang}&per_page=500`);
       expect(res.body.total).toBe(iso);
       expect(res.body.results.every((c) => c.name && /^[A-Z]{2}$/.test(c.code))).toBe(true);
     }
-    const de = await get<{ code: string; name: string }>('/data/catalog/countries?lang=de&q=osterreich');
+    const de = await get<Country>('/data/catalog/countries?lang=de&q=osterreich');
     expect(de.body.results).toEqual([{ code: 'AT', name: 'Österreich' }]);
-    const pt = await get<{ code: string }>('/data/catalog/countries?lang=pt&q=alemanha');
+    const pt = await get<Country>('/data/catalog/countries?lang=pt&q=alemanha');
     expect(pt.body.results.map((c) => c.code)).toEqual(['DE']);
   });
 
@@ -384,21 +383,17 @@ describe.each(ENGINES)('stock-derived catalogs on the %s engine', (engine) => {
     new Map(results.map((r) => [fold(r.name), r.items]));
 
   it('derives brands, models and variants from the stock, with item counts', async () => {
-    const brands = await get<{ name: string; items: number }>('/data/catalog/brands');
+    const brands = await get<StockName>('/data/catalog/brands');
     expect(countBy(FIXTURE_ITEMS, (i) => i.make).size).toBeGreaterThan(1);
     expect(listed(brands.body.results)).toEqual(countBy(FIXTURE_ITEMS, (i) => i.make));
 
     const volkswagens = FIXTURE_ITEMS.filter((i) => i.make && fold(i.make) === 'volkswagen');
-    const models = await get<{ name: string; items: number }>(
-      `/data/catalog/models/${encodeURIComponent('VOLKSWÄGEN')}`,
-    );
+    const models = await get<StockName>(`/data/catalog/models/${encodeURIComponent('VOLKSWÄGEN')}`);
     expect(countBy(volkswagens, (i) => i.model).size).toBeGreaterThan(1);
     expect(listed(models.body.results)).toEqual(countBy(volkswagens, (i) => i.model));
 
     const golfVii = FIXTURE_ITEMS.filter((i) => i.model && fold(i.model) === 'golf vii');
-    const variants = await get<{ name: string; items: number }>(
-      `/data/catalog/variants/${encodeURIComponent('golf vii')}`,
-    );
+    const variants = await get<StockName>(`/data/catalog/variants/${encodeURIComponent('golf vii')}`);
     expect(countBy(golfVii, (i) => i.variant).size).toBeGreaterThan(1);
     expect(listed(variants.body.results)).toEqual(countBy(golfVii, (i) => i.variant));
     expect((await get('/data/catalog/models/marca-inexistente')).body).toMatchObject({

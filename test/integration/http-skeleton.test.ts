@@ -209,7 +209,9 @@ describe('readiness with Postgres down', () => {
       url: 'postgres://postgres@127.0.0.1:1/none',
       connectTimeoutMs: 500,
     });
-    const app = await startTestApp({ database: { handle: unreachable, url: null, drop: async () => {} } });
+    const app = await startTestApp({
+      database: { kind: 'postgres', handle: unreachable, url: null, drop: async () => {} },
+    });
     try {
       const res = await app.api.get('/ready');
       expect(res.status).toBe(503);

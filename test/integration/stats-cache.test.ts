@@ -4,13 +4,7 @@ import { createTestAccount, type TestAccount } from '../helpers/accounts-fixture
 import { ENGINES, startEngineApp, type EngineApp } from '../helpers/engine-app.js';
 import { clusterClient, waitUntil } from '../helpers/opensearch.js';
 import { loadStockFixture } from '../helpers/stock-fixture.js';
-
-interface SearchBody {
-  total: number;
-  credits_spent: number;
-  results: { id: number }[];
-  stats: { total_results: number };
-}
+import type { SearchAnswer } from '../../web/src/api-types.js';
 
 /**
  * Both engines keep a query's statistics for STATS_CACHE_SECONDS; the kept figures must never
@@ -33,7 +27,7 @@ describe.each(ENGINES)('statistics cache of the %s engine', (engine) => {
 
   /** Resolves once the engine's index shows item `id` present (or absent). */
   async function searchable(id: number, present: boolean): Promise<void> {
-    if (engine === 'postgres') return;
+    if (app.engine === 'postgres') return;
     const client = clusterClient();
     try {
       await waitUntil(
@@ -53,7 +47,10 @@ describe.each(ENGINES)('statistics cache of the %s engine', (engine) => {
 
   it('reuses a query’s statistics, written any way, while they agree with the page', async () => {
     const api = app.api.withApiKey(account.apiKey);
-    const first = await api.post<SearchBody>('/data/search', { reference: '1K0 615 301 AA', per_page: 100 });
+    const first = await api.post<SearchAnswer>('/data/search', {
+      reference: '1K0 615 301 AA',
+      per_page: 100,
+    });
     expect(first.body.total).toBe(4);
     // A new matching item: the page shows it, so the cached total (4) contradicts the page and the
     // statistics are computed again.
@@ -70,7 +67,7 @@ describe.each(ENGINES)('statistics cache of the %s engine', (engine) => {
       })
       .execute();
     await searchable(999, true);
-    const second = await api.post<SearchBody>('/data/search', {
+    const second = await api.post<SearchAnswer>('/data/search', {
       referencia: '1k0-615-301-aa',
       per_page: 100,
     });
@@ -81,11 +78,11 @@ describe.each(ENGINES)('statistics cache of the %s engine', (engine) => {
 
   it('never charges for a search whose results are gone, even when cached figures said otherwise', async () => {
     const api = app.api.withApiKey(account.apiKey);
-    const before = await api.post<SearchBody>('/data/search', { reference: 'W 712/95' });
+    const before = await api.post<SearchAnswer>('/data/search', { reference: 'W 712/95' });
     expect(before.body.total).toBe(1);
     await app.services.db.deleteFrom('stock_items').where('id', '=', '8').execute();
     await searchable(8, false);
-    const after = await api.post<SearchBody>('/data/search', { reference: 'W 712/95' });
+    const after = await api.post<SearchAnswer>('/data/search', { reference: 'W 712/95' });
     expect(after.body).toMatchObject({ total: 0, credits_spent: 0, results: [] });
   });
 });
