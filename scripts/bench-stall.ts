@@ -259,6 +259,13 @@ console.log(
 console.log(
   `503 com o disjuntor aberto: ${whileOpen.length}, p50 ${whileOpen.length ? percentile(whileOpen, 50).toFixed(1) : '-'} ms, p99 ${whileOpen.length ? percentile(whileOpen, 99).toFixed(1) : '-'} ms (alvo p99 ≤ 50 ms)`,
 );
+const serverP50 =
+  refusals.atOpen && refusals.atThaw ? bucketPercentile(refusals.atOpen, refusals.atThaw, 50) : null;
+const serverP99 =
+  refusals.atOpen && refusals.atThaw ? bucketPercentile(refusals.atOpen, refusals.atThaw, 99) : null;
+console.log(
+  `o mesmo, medido pela API (histograma pss_http_request_duration_seconds): p50 ≤ ${serverP50 === null ? '-' : serverP50 * 1000} ms, p99 ≤ ${serverP99 === null ? '-' : serverP99 * 1000} ms`,
+);
 console.log(
   `créditos: ditos aos clientes ${told}, debitados ${debited} → ${told === debited ? 'IGUAIS' : 'DIFERENTES'}`,
 );
