@@ -8,14 +8,15 @@ import { seedCatalog } from '../../src/catalog/seed.js';
 import { buildWebIfStale } from '../../scripts/web-build-if-stale.js';
 import { loadStockFixture } from '../helpers/stock-fixture.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
+import { TEST_CHROMIUM } from '../helpers/test-env.js';
 
 /**
  * The dashboard and /docs in a real browser: Debian's chromium driven by playwright-core (no
  * browser is ever downloaded). Without it the file is skipped, saying why; in CI it must be there.
  * Screenshots of every page go to test-output/screenshots/.
  */
-const CHROMIUM = '/usr/bin/chromium';
-const IN_CI = process.env.CI === 'true' || process.env.CI === '1';
+// Without chromium the run's global setup says the file is skipped, or (CI=true) refuses the run.
+const CHROMIUM = TEST_CHROMIUM;
 const SHOTS = join(process.cwd(), 'test-output', 'screenshots');
 /** A port nothing listens on now, for an app that must know its address before it starts. */
 const freePort = () =>
@@ -27,13 +28,6 @@ const freePort = () =>
       probe.close(() => resolve(port));
     });
   });
-
-if (!existsSync(CHROMIUM)) {
-  if (IN_CI) throw new Error(`[test] CI=true mas ${CHROMIUM} não existe: apt-get install -y chromium`);
-  console.log(
-    `[test] ${CHROMIUM} não existe: os testes no browser são ignorados (apt-get install -y chromium).`,
-  );
-}
 
 describe.skipIf(!existsSync(CHROMIUM))('dashboard and /docs in chromium', () => {
   let app: TestApp;

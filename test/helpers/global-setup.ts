@@ -1,9 +1,18 @@
 import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { Redis } from 'ioredis';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../../src/db/database.js';
 import { migrate } from '../../src/db/migrate.js';
-import { TEST_DATABASE_URL, TEST_REDIS_URL, withDatabase } from './test-env.js';
+import {
+  IN_CI,
+  TEST_CHROMIUM,
+  TEST_DATABASE_URL,
+  TEST_OPENSEARCH_URL,
+  TEST_REDIS_URL,
+  withDatabase,
+} from './test-env.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -13,28 +22,81 @@ declare module 'vitest' {
 }
 
 /**
- * The live cluster the OpenSearch cases run on. In CI (CI=true) it must be there: a run that
- * skipped them would pass without having tested the production engine. Elsewhere a missing
- * OPENSEARCH_URL skips them with this reason; a URL that does not answer is always an error.
+ * What the complete run needs, each with the tests that use it and how to provide it. In CI
+ * (CI=true) every one must be there: a run that skipped the suites using one would pass without
+ * having tested what ships. Elsewhere a missing one skips those suites, saying so in one line.
  */
-async function checkOpenSearch(): Promise<void> {
-  const url = process.env.OPENSEARCH_URL;
-  if (!url) {
-    if (process.env.CI === 'true' || process.env.CI === '1') {
+const DEPENDENCIES = [
+  {
+    missing: () => !TEST_DATABASE_URL,
+    what: 'DATABASE_URL não está definido',
+    skipped:
+      'os testes no PostgreSQL (falhas, prepared statements, migrações, comandos…) são ignorados e os restantes usam PGlite em memória',
+    fix: 'DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres',
+  },
+  {
+    missing: () => !TEST_REDIS_URL,
+    what: 'REDIS_URL não está definido',
+    skipped: 'os testes que precisam de Redis são ignorados',
+    fix: 'REDIS_URL=redis://127.0.0.1:6379',
+  },
+  {
+    missing: () => !TEST_OPENSEARCH_URL,
+    what: 'OPENSEARCH_URL não está definido',
+    skipped: 'os testes no OpenSearch são ignorados',
+    fix: 'npm run opensearch:start; OPENSEARCH_URL=http://127.0.0.1:9200',
+  },
+  {
+    missing: () => !existsSync(TEST_CHROMIUM),
+    what: `${TEST_CHROMIUM} não existe`,
+    skipped: 'os testes no browser são ignorados',
+    fix: 'apt-get install -y chromium',
+  },
+];
+
+/** Refuses a CI run that lacks a dependency (all of them named at once); elsewhere says what is skipped. */
+function checkPresent(): void {
+  const missing = DEPENDENCIES.filter((d) => d.missing());
+  if (missing.length && IN_CI) {
+    throw new Error(
+      `[test] CI=true: nada pode ser ignorado em CI, e falta:\n${missing
+        .map((d) => `  - ${d.what} (${d.fix})`)
+        .join('\n')}`,
+    );
+  }
+  for (const d of missing) console.log(`[test] ${d.what}: ${d.skipped} (${d.fix}).`);
+}
+
+/** A dependency that is configured but does not answer is always an error, in CI or not. */
+async function checkAnswering(): Promise<void> {
+  if (TEST_OPENSEARCH_URL) {
+    const answer = await fetch(`${TEST_OPENSEARCH_URL}/_cluster/health`).catch(
+      (error: unknown) => error as Error,
+    );
+    if (answer instanceof Error || !answer.ok) {
       throw new Error(
-        '[test] CI=true mas OPENSEARCH_URL não está definido: os testes no OpenSearch não podem ser ignorados em CI (npm run opensearch:start).',
+        `[test] OPENSEARCH_URL=${TEST_OPENSEARCH_URL} não responde (${answer instanceof Error ? answer.message : `HTTP ${answer.status}`}): inicie-o com npm run opensearch:start.`,
       );
     }
-    console.log(
-      '[test] OPENSEARCH_URL não definido: os testes no OpenSearch são ignorados (npm run opensearch:start; OPENSEARCH_URL=http://127.0.0.1:9200 npm test).',
-    );
-    return;
   }
-  const answer = await fetch(`${url}/_cluster/health`).catch((error: unknown) => error as Error);
-  if (answer instanceof Error || !answer.ok) {
-    throw new Error(
-      `[test] OPENSEARCH_URL=${url} não responde (${answer instanceof Error ? answer.message : `HTTP ${answer.status}`}): inicie-o com npm run opensearch:start.`,
-    );
+  if (TEST_REDIS_URL) {
+    const redis = new Redis(TEST_REDIS_URL, {
+      lazyConnect: true,
+      connectTimeout: 3_000,
+      maxRetriesPerRequest: 0,
+      retryStrategy: () => null,
+    });
+    try {
+      await redis.connect();
+      await redis.ping();
+    } catch (error) {
+      throw new Error(
+        `[test] REDIS_URL=${TEST_REDIS_URL} não responde (${(error as Error).message}): inicie o Redis.`,
+        { cause: error },
+      );
+    } finally {
+      redis.disconnect();
+    }
   }
 }
 
@@ -45,17 +107,20 @@ async function checkOpenSearch(): Promise<void> {
 export default async function setup(project: TestProject) {
   const runId = `${process.pid}_${randomBytes(3).toString('hex')}`;
   project.provide('runId', runId);
-  if (!TEST_REDIS_URL)
-    console.log('[test] REDIS_URL não definido: os testes que precisam de Redis são ignorados.');
-  await checkOpenSearch();
+  checkPresent();
+  await checkAnswering();
   if (!TEST_DATABASE_URL) {
-    console.log('[test] DATABASE_URL não definido: cada ficheiro de teste usa PGlite em memória.');
     project.provide('templateDatabase', null);
     return;
   }
   const template = `pss_tpl_${runId}`;
   const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
-  await admin.connect();
+  await admin.connect().catch((error: Error) => {
+    throw new Error(
+      `[test] DATABASE_URL=${TEST_DATABASE_URL} não responde (${error.message}): inicie o PostgreSQL.`,
+      { cause: error },
+    );
+  });
   await admin.query(`CREATE DATABASE ${template}`);
   const handle = await openDatabase({ url: withDatabase(TEST_DATABASE_URL, template), poolSize: 1 });
   await migrate(handle.db);

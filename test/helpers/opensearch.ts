@@ -4,14 +4,14 @@ import type { Client } from '@opensearch-project/opensearch';
 import { createClusterClient } from '../../indexer/cluster.js';
 import { versionedIndices } from '../../indexer/index-admin.js';
 import { createIndexQueue, redisConnection } from '../../indexer/index-queue.js';
-import { TEST_DATABASE_URL, TEST_REDIS_URL } from './test-env.js';
+import { TEST_DATABASE_URL, TEST_OPENSEARCH_URL, TEST_REDIS_URL } from './test-env.js';
 
 /**
  * The live cluster the tests run on (`npm run opensearch:start`). The run's global setup has
  * already refused a missing cluster under CI=true and one that does not answer; without it the
  * OpenSearch cases are skipped with the reason printed once.
  */
-export const TEST_OPENSEARCH_URL = process.env.OPENSEARCH_URL || null;
+export { TEST_OPENSEARCH_URL };
 
 /** The indexer needs PostgreSQL and Redis besides the cluster. */
 export const CAN_RUN_INDEXER = Boolean(TEST_OPENSEARCH_URL && TEST_DATABASE_URL && TEST_REDIS_URL);

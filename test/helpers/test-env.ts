@@ -1,6 +1,11 @@
 /** Where the tests find the machine's services. Unset DATABASE_URL = PGlite; unset REDIS_URL = Redis tests skipped. */
 export const TEST_DATABASE_URL = process.env.DATABASE_URL || null;
 export const TEST_REDIS_URL = process.env.REDIS_URL || null;
+export const TEST_OPENSEARCH_URL = process.env.OPENSEARCH_URL || null;
+/** Debian's chromium, which the browser tests drive (CHROMIUM_PATH: one elsewhere). */
+export const TEST_CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+/** CI=true: nothing may be skipped for want of a dependency (test/helpers/global-setup.ts). */
+export const IN_CI = process.env.CI === 'true' || process.env.CI === '1';
 
 /**
  * The databases a test can run on: PostgreSQL (DATABASE_URL, the production shape: each test file
