@@ -2,7 +2,9 @@ import type { Client } from '@opensearch-project/opensearch';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { rebuildIndex } from '../../indexer/rebuild.js';
 import { ManualClock } from '../../src/clock.js';
-import { OpenSearchEngine } from '../../src/search/opensearch/opensearch-engine.js';
+import { stockQuery } from '../../src/search/stock-query.js';
+import { DEFAULT_BUDGET_MS, OpenSearchEngine } from '../../src/search/opensearch/opensearch-engine.js';
+import { DependencyUnavailableError } from '../../src/errors.js';
 import { createTestAccount, creditsOf, type TestAccount } from '../helpers/accounts-fixture.js';
 import { FaultProxy, type ProxiedRequest } from '../helpers/fault-proxy.js';
 import { expectLedgerMatchesBalance } from '../helpers/ledger-check.js';
@@ -16,8 +18,12 @@ import {
 import { loadStockFixture } from '../helpers/stock-fixture.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
 
-/** OPENSEARCH_TIMEOUT_MS of the app: what one search may take on the cluster in all. */
-const BUDGET_MS = 800;
+/**
+ * OPENSEARCH_TIMEOUT_MS of the app: what one search may take on the cluster in all. The production
+ * default, which a healthy search meets even on two busy cores (the cases below that are healthy,
+ * and the first round trip of the slow statistics, must not be cut by it); a slow case waits it out.
+ */
+const BUDGET_MS = DEFAULT_BUDGET_MS;
 /** How long the proxy holds back a slow answer: far beyond the budget, and beyond a retry of it. */
 const SLOW_MS = 12 * BUDGET_MS;
 
@@ -42,22 +48,25 @@ describe.skipIf(!TEST_OPENSEARCH_URL)('OpenSearch slow or refusing, behind a fau
   const alias = uniqueAlias('faults');
   const clock = new ManualClock(new Date());
 
+  /** The app's settings: the engine through the proxy. */
+  const appEnv = () => ({
+    SEARCH_ENGINE: 'opensearch',
+    OPENSEARCH_URL: proxy.url,
+    OPENSEARCH_INDEX: alias,
+    OPENSEARCH_TIMEOUT_MS: String(BUDGET_MS),
+    // each case fails on purpose, one after the other: the engine's circuit breaker (tested in
+    // engine-stall.test.ts) is kept closed so that every case reaches the cluster
+    BREAKER_CONSECUTIVE_FAILURES: '100000',
+    BREAKER_MIN_CALLS: '100000',
+    BREAKER_SLOW_IN_FLIGHT: '100000',
+  });
+
   beforeAll(async () => {
     admin = clusterClient();
     proxy = await FaultProxy.start(TEST_OPENSEARCH_URL!);
     app = await startTestApp({
       clock,
-      env: {
-        SEARCH_ENGINE: 'opensearch',
-        OPENSEARCH_URL: proxy.url,
-        OPENSEARCH_INDEX: alias,
-        OPENSEARCH_TIMEOUT_MS: String(BUDGET_MS),
-        // each case fails on purpose, one after the other: the engine's circuit breaker (tested in
-        // engine-stall.test.ts) is kept closed so that every case reaches the cluster
-        BREAKER_CONSECUTIVE_FAILURES: '100000',
-        BREAKER_MIN_CALLS: '100000',
-        BREAKER_SLOW_IN_FLIGHT: '100000',
-      },
+      env: appEnv(),
       // A statistics request over more than two items takes its second round trip (an msearch for
       // the histogram and the quartiles): the fixture is too small to reach the usual bound.
       overrides: {
@@ -219,6 +228,148 @@ describe.skipIf(!TEST_OPENSEARCH_URL)('OpenSearch slow or refusing, behind a fau
     const brands = await app.api.get<{ code: string }>('/data/catalog/brands');
     expect(brands.status).toBe(503);
     expect(brands.body.code).toBe('SERVICE_UNAVAILABLE');
+    await expectNothingCharged();
+  });
+
+  it("a 5xx answer to a search (500, a proxy's 502 without a body, 503) is 503, asked once, nothing charged", async () => {
+    const answers: [number, unknown][] = [
+      [500, { error: { type: 'exception', reason: 'something broke on the node' }, status: 500 }],
+      [502, undefined],
+      [
+        503,
+        {
+          error: { type: 'cluster_block_exception', reason: 'blocked by: [SERVICE_UNAVAILABLE]' },
+          status: 503,
+        },
+      ],
+    ];
+    for (const [status, body] of answers) {
+      proxy.clearFaults();
+      proxy.inject({ method: 'POST', path: /\/_search$/, fault: { status, body } });
+      const { result, sent } = await during(() => post('/data/search', { reference: '1K0 615 301 AA' }));
+      expect(result.status, `cluster ${status}`).toBe(503);
+      expect(result.body.code).toBe('SERVICE_UNAVAILABLE');
+      expect(result.headers.get('retry-after')).not.toBeNull();
+      expect(
+        sent.filter((r) => r.path.endsWith('/_search')),
+        'not retried',
+      ).toHaveLength(1);
+    }
+    await expectNothingCharged();
+  });
+
+  it('a connection dropped without an answer is 503, asked once, nothing charged', async () => {
+    proxy.inject({ method: 'POST', path: /\/_search$/, fault: { drop: true } });
+    const { result, sent } = await during(() => post('/data/search', { reference: '1K0 615 301 AA' }));
+    expect(result.status).toBe(503);
+    expect(result.body.code).toBe('SERVICE_UNAVAILABLE');
+    expect(sent.map((r) => [r.path, r.handling])).toEqual([[`/${alias}/_search`, 'dropped']]);
+    // statistics too: the second round trip dropped
+    proxy.clearFaults();
+    proxy.inject({ method: 'POST', path: /\/_msearch$/, fault: { drop: true } });
+    const stats = await post('/data/search/stats', { vehicle_make: 'volkswagen' });
+    expect(stats.status).toBe(503);
+    expect(stats.body.code).toBe('SERVICE_UNAVAILABLE');
+    await expectNothingCharged();
+  });
+
+  it("one search of the statistics' msearch failing with a 5xx, even after one that succeeded, is 503", async () => {
+    /** an answer that is complete: what a search of the msearch that succeeded gives */
+    const fine = {
+      took: 1,
+      timed_out: false,
+      _shards: { total: 1, successful: 1, skipped: 0, failed: 0 },
+      hits: { total: { value: 0, relation: 'eq' }, max_score: null, hits: [] },
+    };
+    const failed = (status: number, type: string) => ({
+      error: { type, reason: `${type} on one search` },
+      status,
+    });
+    for (const responses of [
+      [failed(503, 'node_not_connected_exception'), fine],
+      [fine, failed(500, 'exception')],
+      [fine, fine, failed(429, 'es_rejected_execution_exception')],
+      [fine, failed(404, 'index_not_found_exception')],
+    ]) {
+      proxy.clearFaults();
+      proxy.inject({
+        method: 'POST',
+        path: /\/_msearch$/,
+        fault: { status: 200, body: { took: 2, responses } },
+      });
+      const { result, sent } = await during(() => post('/data/search/stats', { vehicle_make: 'volkswagen' }));
+      expect(result.status, JSON.stringify(responses)).toBe(503);
+      expect(result.body.code).toBe('SERVICE_UNAVAILABLE');
+      expect(sent.map((r) => r.path)).toEqual([`/${alias}/_search`, '/_msearch']);
+    }
+    await expectNothingCharged();
+  });
+
+  it('a 4xx from the cluster is our error, not its unavailability: 500 INTERNAL_ERROR, not retried, nothing charged', async () => {
+    const refusals: [number, string][] = [
+      [400, 'search_phase_execution_exception'],
+      [403, 'security_exception'],
+      [404, 'resource_not_found_exception'],
+    ];
+    for (const [status, type] of refusals) {
+      proxy.clearFaults();
+      proxy.inject({
+        method: 'POST',
+        path: /\/_search$/,
+        fault: { status, body: { error: { type, reason: `${type}: the request was wrong` }, status } },
+      });
+      const { result, sent } = await during(() => post('/data/search', { reference: '1K0 615 301 AA' }));
+      expect(result.status, `cluster ${status} ${type}`).toBe(500);
+      expect(result.body.code).toBe('INTERNAL_ERROR');
+      expect(
+        sent.filter((r) => r.path.endsWith('/_search')),
+        'not retried',
+      ).toHaveLength(1);
+    }
+    // one search of an msearch refused with a 4xx: the same
+    proxy.clearFaults();
+    const parsing = { error: { type: 'parsing_exception', reason: 'unknown query' }, status: 400 };
+    proxy.inject({
+      method: 'POST',
+      path: /\/_msearch$/,
+      fault: { status: 200, body: { responses: [parsing] } },
+    });
+    const stats = await post('/data/search/stats', { vehicle_make: 'volkswagen' });
+    expect(stats.status).toBe(500);
+    expect(stats.body.code).toBe('INTERNAL_ERROR');
+    await expectNothingCharged();
+  });
+
+  it('a search whose time budget is already spent is not sent: 503, nothing charged', async () => {
+    const spent = () => OpenSearchEngine.connect(proxy.url, { index: alias, budgetMs: 0 });
+    const before = proxy.requests.length;
+    // through the engine's contract: refused as the cluster being unavailable
+    const engine = spent();
+    const refused = await engine
+      .search(stockQuery({ reference: '1K0 615 301 AA' }), { page: 1, perPage: 20 })
+      .then(
+        () => null,
+        (error: unknown) => error,
+      )
+      .finally(() => engine.close());
+    expect(refused).toBeInstanceOf(DependencyUnavailableError);
+    // and through the API (the app closes its engine)
+    const spentApp = await startTestApp({
+      clock,
+      database: app.database,
+      env: appEnv(),
+      overrides: { engine: spent() },
+    });
+    try {
+      const res = await spentApp.api
+        .withApiKey(account.apiKey)
+        .post<{ code?: string }>('/data/search/stats', { vehicle_make: 'volkswagen' });
+      expect(res.status).toBe(503);
+      expect(res.body.code).toBe('SERVICE_UNAVAILABLE');
+    } finally {
+      await spentApp.close();
+    }
+    expect(proxy.requests.slice(before).filter((r) => /_m?search$/.test(r.path))).toEqual([]);
     await expectNothingCharged();
   });
 });
