@@ -7,6 +7,7 @@ import { loadStockFixture } from '../helpers/stock-fixture.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
 import { statuses, type TestClient } from '../helpers/test-client.js';
 import { TEST_REDIS_URL } from '../helpers/test-env.js';
+import type { AccountAnswer, BalanceAnswer } from '../../web/src/api-types.js';
 
 interface ErrorBody {
   success: false;
@@ -177,6 +178,62 @@ describe('account plans', () => {
       .withBearer(holder.bearer)
       .get<{ daily_credit_limit: number }>('/data/credits/balance');
     expect(balance.body.daily_credit_limit).toBe(1);
+  });
+
+  describe("the plan's daily credits against the account's own daily limit: the lower one binds", () => {
+    /** `n` charged searches (each a first page with results), one after another: their statuses. */
+    const charged = (client: TestClient, n: number) =>
+      statuses(n, () => client.post('/data/search', { reference: '1K0 615 301 AA' }));
+    const refusal = (client: TestClient) =>
+      client.post<ErrorBody & { daily_credit_limit: number; spent_today: number }>('/data/search', {
+        reference: '1K0 615 301 AA',
+      });
+
+    it("the account's own limit below the plan's: the account's binds", async () => {
+      const holder = await account();
+      await changePlan(app.services.db, holder.accountId, { daily_credits: 5 }, app.clock.now());
+      const owner = app.api.withBearer(holder.bearer);
+      expect((await owner.patch('/account', { daily_credit_limit: 2 })).status).toBe(200);
+      const key = app.api.withApiKey(holder.apiKey);
+      expect(await charged(key, 2)).toEqual([200, 200]);
+      const third = await refusal(key);
+      expect(third.status).toBe(402);
+      expect(third.body).toMatchObject({
+        code: 'DAILY_LIMIT_REACHED',
+        daily_credit_limit: 2,
+        spent_today: 2,
+      });
+      const balance = await owner.get<BalanceAnswer>('/data/credits/balance');
+      expect(balance.body).toMatchObject({ daily_credit_limit: 2, spent_today: 2, credits: 48 });
+    });
+
+    it("the plan lowered below the account's own limit: the plan's binds, the account keeps its own", async () => {
+      const holder = await account();
+      const owner = app.api.withBearer(holder.bearer);
+      expect((await owner.patch('/account', { daily_credit_limit: 5 })).status).toBe(200);
+      // the operator lowers the plan afterwards, below what the owner had set
+      await changePlan(app.services.db, holder.accountId, { daily_credits: 2 }, app.clock.now());
+      const key = app.api.withApiKey(holder.apiKey);
+      expect(await charged(key, 2)).toEqual([200, 200]);
+      const third = await refusal(key);
+      expect(third.status).toBe(402);
+      expect(third.body).toMatchObject({
+        code: 'DAILY_LIMIT_REACHED',
+        daily_credit_limit: 2,
+        spent_today: 2,
+      });
+      const shown = await owner.get<AccountAnswer>('/account');
+      expect(shown.body.account.daily_credit_limit).toBe(5);
+      expect(shown.body.plan.daily_credits).toBe(2);
+      const balance = await owner.get<BalanceAnswer>('/data/credits/balance');
+      expect(balance.body).toMatchObject({ daily_credit_limit: 2, spent_today: 2, credits: 48 });
+      // the plan raised again above it: the account's own limit binds again, counting today's two
+      await changePlan(app.services.db, holder.accountId, { daily_credits: 10 }, app.clock.now());
+      expect(await charged(key, 3)).toEqual([200, 200, 200]);
+      const sixth = await refusal(key);
+      expect(sixth.status).toBe(402);
+      expect(sixth.body).toMatchObject({ daily_credit_limit: 5, spent_today: 5 });
+    });
   });
 
   it('is changed by the operator command (npm run account:plan), in Portuguese', async () => {

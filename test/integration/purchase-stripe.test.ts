@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { moveCredits } from '../../src/credits/credit-movements.js';
 import { createTestAccount, type TestAccount } from '../helpers/accounts-fixture.js';
 import { paymentLedger, PUBLIC_BASE } from '../helpers/payments-fixture.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
@@ -237,6 +238,77 @@ describe('credit purchases through Stripe Checkout', () => {
     const replay = await deliver(event('checkout.session.completed', session(started.reference)));
     expect(replay.body.result).toBe('not_pending');
     expect(await balance()).toBe(0);
+  });
+
+  it('a refund of an unknown payment is 404 PAYMENT_NOT_FOUND and changes nothing', async () => {
+    const before = await balance();
+    const payments = () =>
+      app.services.db.selectFrom('payments').select(['id', 'status', 'refunded_eur']).orderBy('id').execute();
+    const rows = await payments();
+    const refund = event('charge.refunded', {
+      id: 'ch_unknown',
+      object: 'charge',
+      payment_intent: 'pi_never_seen_here',
+      amount: 1900,
+      amount_refunded: 1900,
+      refunded: true,
+    });
+    const res = await deliver(refund);
+    expect(res.status).toBe(404);
+    expect(res.body.code).toBe('PAYMENT_NOT_FOUND');
+    expect(res.body.mensagem).toContain('pi_never_seen_here');
+    expect(await balance()).toBe(before);
+    expect(await payments()).toEqual(rows);
+  });
+
+  it('a refund of a payment never paid takes nothing: unknown while its success never came, recorded once its PaymentIntent is known', async () => {
+    // credits held (an operator's grant), so that a refund taking any would show
+    await app.services.db.transaction().execute((trx) =>
+      moveCredits(trx, {
+        accountId: account.accountId,
+        delta: 300,
+        kind: 'adjustment',
+        reason: 'test: credits held',
+        now: app.clock.now(),
+      }),
+    );
+    const before = await balance();
+    expect(before).toBeGreaterThanOrEqual(300);
+    const started = await purchase('starter');
+    const refund = (refunded: number) =>
+      event('charge.refunded', {
+        id: `ch_for_${started.reference}`,
+        object: 'charge',
+        payment_intent: `pi_for_${started.reference}`,
+        amount: 1900,
+        amount_refunded: refunded,
+        refunded: refunded === 1900,
+      });
+    // the checkout never reported a success: no PaymentIntent of ours has that id
+    const unknown = await deliver(refund(1900));
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.code).toBe('PAYMENT_NOT_FOUND');
+    expect(await payment(started.reference)).toMatchObject({ status: 'pending', credits_reversed: null });
+    // its PaymentIntent recorded (an operator reconciling with Stripe), still unpaid: a partial
+    // refund is recorded, a full one marks it refunded; neither takes a credit
+    await app.services.db
+      .updateTable('payments')
+      .set({ provider_payment_id: `pi_for_${started.reference}` })
+      .where('provider_ref', '=', started.reference)
+      .execute();
+    expect((await deliver(refund(700))).body.result).toBe('partially_refunded');
+    expect(await payment(started.reference)).toMatchObject({ status: 'pending' });
+    const full = await deliver(refund(1900));
+    expect(full.status).toBe(200);
+    expect(full.body.result).toBe('refunded');
+    const row = await payment(started.reference);
+    expect(row).toMatchObject({ status: 'refunded', credits_reversed: 0 });
+    expect(await ledger(row.id)).toEqual([]);
+    expect(await balance()).toBe(before);
+    // and its success, arriving after the refund, credits nothing
+    const late = await deliver(event('checkout.session.completed', session(started.reference)));
+    expect(late.body.result).toBe('not_pending');
+    expect(await balance()).toBe(before);
   });
 
   it('answers 200 "ignored" to events it does not act on, 404 to the sandbox webhook', async () => {
