@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createApiKey } from '../../src/accounts/api-keys.js';
+import { ManualClock } from '../../src/clock.js';
 import { createTestAccount, type TestAccount } from '../helpers/accounts-fixture.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
 import { statuses, type TestClient, type TestResponse } from '../helpers/test-client.js';
@@ -184,6 +185,73 @@ describe.each(backends)('rate limits on the $name backend', ({ redis, skip }) =>
     expect(rest.every((s) => s === 200)).toBe(true);
     expectRateLimited(await here.get('/data/credits/packages'), 120, 60, app.clock.now());
     expect((await fromIp(app.api, '203.0.113.8').get('/data/credits/packages')).status).toBe(200);
+  });
+});
+
+/**
+ * The in-memory windows are timed by the service's clock (limiter-factory.ts), so their ends are
+ * driven here by moving the app's ManualClock: no test waits a window out in real time. (Redis
+ * keeps its windows' time itself, in each counter's TTL: the Redis cases above fit well within one
+ * window, each starting with an account of its own.)
+ */
+describe('rate windows end when the service clock passes them (in-memory backend)', () => {
+  let app: TestApp;
+  const clock = new ManualClock(new Date('2026-11-22T12:00:00Z'));
+
+  beforeAll(async () => {
+    app = await startTestApp({
+      clock,
+      env: { ...LIMITS, RATE_LIMIT_PER_MINUTE: '3', RATE_LIMIT_PER_HOUR: '5' },
+    });
+  });
+  afterAll(() => app?.close());
+
+  const searchAs = (account: TestAccount) => () =>
+    app.api.withApiKey(account.apiKey).post<LimitedBody>('/data/search', { reference: 'NADA' });
+
+  it('a full minute refuses until its end on the clock, then counts from zero', async () => {
+    const search = searchAs(await createTestAccount(app.services.db, clock));
+    expect(await statuses(3, search)).toEqual([200, 200, 200]);
+    const refused = await search();
+    expectRateLimited(refused, 3, 60, clock.now());
+    expect(Number(refused.headers.get('retry-after'))).toBe(60);
+
+    clock.advance(30_000);
+    const halfway = await search();
+    expect(halfway.status).toBe(429);
+    // the same window: the same end, half of it left
+    expect(halfway.body.resetAt).toBe(refused.body.resetAt);
+    expect(Number(halfway.headers.get('retry-after'))).toBe(30);
+
+    clock.advance(29_999);
+    expect((await search()).status).toBe(429);
+    clock.advance(1);
+    const next = await search();
+    expect(next.status).toBe(200);
+    // a new minute (3, 1 used) inside the same hour (5, 4 used: the refusals were not counted)
+    expect(next.headers.get('x-ratelimit-limit')).toBe('5');
+    expect(next.headers.get('x-ratelimit-remaining')).toBe('1');
+    expect(await statuses(1, search)).toEqual([200]);
+  });
+
+  it('the hour outlasts its minutes: refused in a fresh minute until the hour ends on the clock', async () => {
+    const start = clock.now().getTime();
+    const search = searchAs(await createTestAccount(app.services.db, clock));
+    expect(await statuses(3, search)).toEqual([200, 200, 200]);
+    clock.advance(60_000);
+    expect(await statuses(2, search)).toEqual([200, 200]);
+    const refused = await search();
+    expectRateLimited(refused, 5, 3600, clock.now());
+    expect(refused.body.mensagem).toContain('por hora');
+    expect(new Date(refused.body.resetAt).getTime()).toBe(start + 3_600_000);
+    expect(Number(refused.headers.get('retry-after'))).toBe(3_540);
+
+    clock.set(new Date(start + 3_600_000 - 1));
+    expect((await search()).status).toBe(429);
+    clock.set(new Date(start + 3_600_000));
+    const next = await search();
+    expect(next.status).toBe(200);
+    expect(next.headers.get('x-ratelimit-remaining')).toBe('2');
   });
 });
 
