@@ -8,6 +8,7 @@ import { loadStockFixture } from '../helpers/stock-fixture.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
 import { TEST_DATABASE_URL } from '../helpers/test-env.js';
 import type { TestClient } from '../helpers/test-client.js';
+import type { SearchAnswer } from '../../web/src/api-types.js';
 
 /**
  * One account searching through several credentials at once (two API keys and a Bearer session),
@@ -43,7 +44,7 @@ describe.skipIf(!TEST_DATABASE_URL)('mixed free and charged searches on several 
         const client = clients[n % clients.length]!;
         // two in three find nothing (free, history row only), one in three is a charged first page
         const body = n % 3 === 0 ? { part_id: 7 } : { reference: `NADA-${n}` };
-        const res = await client.post<{ credits_spent?: number }>('/data/search', body);
+        const res = await client.post<SearchAnswer>('/data/search', body);
         statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
         if (res.status === 200) charged += res.body.credits_spent ?? 0;
       }

@@ -11,16 +11,13 @@ import { runScript } from '../helpers/run-script.js';
 import { loadStockFixture } from '../helpers/stock-fixture.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
 import { TEST_DATABASE_URL } from '../helpers/test-env.js';
+import type { HistoryAnswer } from '../../web/src/api-types.js';
 
 interface ErrorBody {
   success: false;
   mensagem: string;
   code: string;
   credits_remaining?: number;
-}
-
-interface HistoryBody {
-  results: { kind: string; credits: number; balance_after: number | null }[];
 }
 
 const REFERENCE = '1K0 615 301 AA'; // stocked in the fixture
@@ -104,7 +101,7 @@ describe.skipIf(!TEST_DATABASE_URL)(
       // the movements are in the account's history and its ledger, like any other
       const history = await app.api
         .withBearer(holder.bearer)
-        .get<HistoryBody>('/data/credits/history?kind=adjustment');
+        .get<HistoryAnswer>('/data/credits/history?kind=adjustment');
       expect(history.body.results).toEqual([
         expect.objectContaining({ kind: 'adjustment', credits: 5, balance_after: 5 }),
         expect.objectContaining({ kind: 'adjustment', credits: -50, balance_after: 0 }),

@@ -7,7 +7,7 @@ import { loadStockFixture } from '../helpers/stock-fixture.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
 import { statuses, type TestClient } from '../helpers/test-client.js';
 import { TEST_REDIS_URL } from '../helpers/test-env.js';
-import type { AccountAnswer, BalanceAnswer } from '../../web/src/api-types.js';
+import type { AccountAnswer, BalanceAnswer, SearchAnswer } from '../../web/src/api-types.js';
 
 interface ErrorBody {
   success: false;
@@ -76,7 +76,7 @@ describe('account plans', () => {
     expect(accountDaily.status).toBe(400);
     expect(accountDaily.body.field).toBe('daily_credit_limit');
     expect((await owner.patch('/account', { daily_credit_limit: 100 })).status).toBe(200);
-    const shown = await owner.get<{ plan: Record<string, unknown> }>('/account');
+    const shown = await owner.get<AccountAnswer>('/account');
     expect(shown.body.plan).toEqual({
       rate_limit_per_minute: 20,
       rate_limit_per_hour: 1000,
@@ -168,15 +168,13 @@ describe('account plans', () => {
     const holder = await account();
     await changePlan(app.services.db, holder.accountId, { daily_credits: 1 }, app.clock.now());
     const key = app.api.withApiKey(holder.apiKey);
-    const first = await key.post<{ credits_spent: number }>('/data/search', { reference: '1K0 615 301 AA' });
+    const first = await key.post<SearchAnswer>('/data/search', { reference: '1K0 615 301 AA' });
     expect(first.status).toBe(200);
     expect(first.body.credits_spent).toBe(1);
     const second = await key.post<ErrorBody>('/data/search', { reference: '1K0 615 301 AA' });
     expect(second.status).toBe(402);
     expect(second.body.code).toBe('DAILY_LIMIT_REACHED');
-    const balance = await app.api
-      .withBearer(holder.bearer)
-      .get<{ daily_credit_limit: number }>('/data/credits/balance');
+    const balance = await app.api.withBearer(holder.bearer).get<BalanceAnswer>('/data/credits/balance');
     expect(balance.body.daily_credit_limit).toBe(1);
   });
 
@@ -252,7 +250,7 @@ describe('account plans', () => {
     expect(raised.stdout).toContain(`Plano da conta ${holder.email}`);
     expect(raised.stdout).toMatch(/Agora:\n {2}pedidos por minuto: 9\n/);
     expect(raised.stdout).toMatch(/créditos por dia: +40\n/);
-    const shown = await app.api.withBearer(holder.bearer).get<{ plan: Record<string, unknown> }>('/account');
+    const shown = await app.api.withBearer(holder.bearer).get<AccountAnswer>('/account');
     expect(shown.body.plan).toEqual({
       rate_limit_per_minute: 9,
       rate_limit_per_hour: 1000,

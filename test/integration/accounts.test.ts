@@ -421,7 +421,7 @@ describe.each(DATABASE_KINDS)('accounts, sessions and API keys on %s', (database
       expect(patch.status).toBe(404);
       expect(patch.body.code).toBe('API_KEY_NOT_FOUND');
       expect((await intruderBearer.delete<ErrorBody>(`/api-keys/${key.id}`)).status).toBe(404);
-      expect((await intruderBearer.get<{ api_keys: unknown[] }>('/api-keys')).body.api_keys).toEqual([]);
+      expect((await intruderBearer.get<ApiKeysAnswer>('/api-keys')).body.api_keys).toEqual([]);
       expect((await intruderBearer.delete<ErrorBody>('/api-keys/abc')).status).toBe(400);
 
       const still = (await ownerBearer.get<ApiKeysAnswer>('/api-keys')).body.api_keys[0]!;

@@ -8,6 +8,7 @@ import type { Database } from '../../src/db/database.js';
 import { DEMO_ACCOUNT_FILE, DEMO_EXTRA_CREDITS } from '../../src/demo/demo-account.js';
 import { DEMO_VENDORS, prepareDemo, type DemoAccount } from '../../src/demo/prepare-demo.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
+import type { SearchAnswer } from '../../web/src/api-types.js';
 
 const ITEMS = 1_500;
 
@@ -74,7 +75,7 @@ describe('prepareDemo', () => {
   it('prints a sample reference that finds several items through the API', async () => {
     const response = await app.api
       .withApiKey(first.apiKey)
-      .post<{ total: number }>('/data/search', { reference: first.sampleReference });
+      .post<SearchAnswer>('/data/search', { reference: first.sampleReference });
     expect(response.status).toBe(200);
     expect(response.body.total).toBeGreaterThanOrEqual(2);
   });

@@ -5,6 +5,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { prepareDemo, type DemoAccount } from '../../src/demo/prepare-demo.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
+import type { BrandsAnswer, SearchAnswer } from '../../web/src/api-types.js';
 
 const ITEMS = 3_000;
 
@@ -16,10 +17,8 @@ interface Named {
   id: number;
   name: string;
 }
-interface InStock {
-  name: string;
-  items: number;
-}
+/** a make, model or variant of the stock, as the stock-derived lists give it */
+type InStock = BrandsAnswer['results'][number];
 
 /**
  * The demo stock and the vehicle catalog the API serves tell one story: what a seller's item names
@@ -99,7 +98,7 @@ describe('demo stock and the vehicle catalog', () => {
 
   it('finds stock when searched by a catalog model, or by its line ("Golf" finds every Golf)', async () => {
     const search = async (body: Record<string, string>) => {
-      const response = await app.api.withApiKey(demo.apiKey).post<{ total: number }>('/data/search', body);
+      const response = await app.api.withApiKey(demo.apiKey).post<SearchAnswer>('/data/search', body);
       expect(response.status).toBe(200);
       return response.body.total;
     };

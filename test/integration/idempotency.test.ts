@@ -10,15 +10,12 @@ import { loadStockFixture } from '../helpers/stock-fixture.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
 import type { TestClient } from '../helpers/test-client.js';
 import { TEST_DATABASE_URL } from '../helpers/test-env.js';
+import type { ErrorEnvelope } from '../../src/http/error-response.js';
+import type { PurchaseAnswer, SearchAnswer, StatsAnswer } from '../../web/src/api-types.js';
 
-interface SearchBody {
-  credits_spent: number;
-  credits_remaining: number;
-  search_token?: string;
-  total: number;
-  code?: string;
-  mensagem?: string;
-}
+/** A search's answer, or (refused) the envelope's code and message. */
+type SearchBody = SearchAnswer & Partial<Pick<ErrorEnvelope, 'code' | 'mensagem'>>;
+type StatsBody = StatsAnswer & Partial<Pick<ErrorEnvelope, 'code' | 'mensagem'>>;
 
 let app: TestApp;
 let clock: ManualClock;
@@ -79,9 +76,9 @@ describe('Idempotency-Key', () => {
 
   it('replays stats and free searches too', async () => {
     const key = randomUUID();
-    const stats = await api.post<SearchBody>('/data/search/stats', { part_id: 3 }, withKey(key));
+    const stats = await api.post<StatsBody>('/data/search/stats', { part_id: 3 }, withKey(key));
     expect(stats.status).toBe(200);
-    const replay = await api.post<SearchBody>('/data/search/stats', { part_id: 3 }, withKey(key));
+    const replay = await api.post<StatsBody>('/data/search/stats', { part_id: 3 }, withKey(key));
     expect(replay.body).toEqual(stats.body);
     expect(replay.headers.get('idempotent-replayed')).toBe('true');
 
@@ -111,7 +108,7 @@ describe('Idempotency-Key', () => {
     expect(other.status).toBe(422);
     expect(other.body).toMatchObject({ success: false, code: 'IDEMPOTENCY_KEY_REUSED' });
     expect(other.body.mensagem).toMatch(/Idempotency-Key já foi usada/);
-    const stats = await api.post<SearchBody>('/data/search/stats', { part_id: 3 }, withKey(key));
+    const stats = await api.post<StatsBody>('/data/search/stats', { part_id: 3 }, withKey(key));
     expect(stats.status).toBe(422);
     expect(await charged()).toBe(1);
   });
@@ -166,13 +163,13 @@ describe('Idempotency-Key', () => {
   it('a purchase with a key creates one pending payment however often it is sent', async () => {
     const bearer = app.api.withBearer(account.bearer);
     const key = randomUUID();
-    const first = await bearer.post<{ payment_id: string }>(
+    const first = await bearer.post<PurchaseAnswer>(
       '/data/credits/purchase',
       { package_id: 'pro' },
       withKey(key),
     );
     expect(first.status).toBe(201);
-    const again = await bearer.post<{ payment_id: string }>(
+    const again = await bearer.post<PurchaseAnswer>(
       '/data/credits/purchase',
       { package_id: 'pro' },
       withKey(key),
@@ -201,7 +198,7 @@ describe('Idempotency-Key', () => {
       const key = randomUUID();
       const failed = await off.api
         .withBearer(account.bearer)
-        .post<SearchBody>('/data/credits/purchase', { package_id: 'pro' }, withKey(key));
+        .post<ErrorEnvelope>('/data/credits/purchase', { package_id: 'pro' }, withKey(key));
       expect(failed.status).toBe(503);
       const retried = await app.api
         .withBearer(account.bearer)

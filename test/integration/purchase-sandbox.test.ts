@@ -2,11 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestAccount, type TestAccount } from '../helpers/accounts-fixture.js';
 import { paymentLedger, PUBLIC_BASE } from '../helpers/payments-fixture.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
-
-interface PurchaseBody {
-  reference: string;
-  checkout_url: string;
-}
+import type { BalanceAnswer, HistoryAnswer, PurchaseAnswer } from '../../web/src/api-types.js';
 
 /**
  * The embedded default: no provider configured, no database URL, and a purchase completes end to
@@ -24,7 +20,7 @@ describe('credit purchases through the sandbox checkout', () => {
   afterAll(() => app?.close());
 
   const bearer = () => app.api.withBearer(account.bearer);
-  const balance = async () => (await bearer().get<{ credits: number }>('/data/credits/balance')).body.credits;
+  const balance = async () => (await bearer().get<BalanceAnswer>('/data/credits/balance')).body.credits;
   const payment = (reference: string) =>
     app.services.db
       .selectFrom('payments')
@@ -34,13 +30,13 @@ describe('credit purchases through the sandbox checkout', () => {
   const ledger = (paymentId: string) => paymentLedger(app.services.db, paymentId);
 
   async function purchase(packageId = 'starter') {
-    const res = await bearer().post<PurchaseBody>('/data/credits/purchase', { package_id: packageId });
+    const res = await bearer().post<PurchaseAnswer>('/data/credits/purchase', { package_id: packageId });
     expect(res.status).toBe(201);
     return res.body;
   }
   /** the page's path, as the buyer's browser opens checkout_url on this server */
-  const pagePath = (started: PurchaseBody) => new URL(started.checkout_url).pathname;
-  const submit = (started: PurchaseBody, action: 'pay' | 'cancel') =>
+  const pagePath = (started: PurchaseAnswer) => new URL(started.checkout_url).pathname;
+  const submit = (started: PurchaseAnswer, action: 'pay' | 'cancel') =>
     // what the page's form sends: a POST without fields
     app.api.post(`${pagePath(started)}/${action}`, undefined, {
       redirect: 'manual',
@@ -90,9 +86,7 @@ describe('credit purchases through the sandbox checkout', () => {
     const row = await payment(started.reference);
     expect(row).toMatchObject({ status: 'paid', provider: 'sandbox' });
     expect(await ledger(row.id)).toEqual([{ kind: 'purchase', delta: 500 }]);
-    const history = await bearer().get<{ results: { kind: string; credits: number }[] }>(
-      '/data/credits/history?kind=purchase',
-    );
+    const history = await bearer().get<HistoryAnswer>('/data/credits/history?kind=purchase');
     expect(history.body.results.filter((r) => r.credits === 500)).toHaveLength(1);
     // the page now says it is done, without buttons
     const page = await app.api.get<string>(pagePath(started));

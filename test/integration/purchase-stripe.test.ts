@@ -6,6 +6,7 @@ import { moveCredits } from '../../src/credits/credit-movements.js';
 import { createTestAccount, type TestAccount } from '../helpers/accounts-fixture.js';
 import { paymentLedger, PUBLIC_BASE } from '../helpers/payments-fixture.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
+import type { BalanceAnswer, PurchaseAnswer } from '../../web/src/api-types.js';
 
 const WEBHOOK_SECRET = 'whsec_test_secret_for_the_tests_0123';
 const stripe = new Stripe('sk_test_only_for_the_helpers');
@@ -73,7 +74,7 @@ describe('credit purchases through Stripe Checkout', () => {
   });
 
   const bearer = () => app.api.withBearer(account.bearer);
-  const balance = async () => (await bearer().get<{ credits: number }>('/data/credits/balance')).body.credits;
+  const balance = async () => (await bearer().get<BalanceAnswer>('/data/credits/balance')).body.credits;
   const payment = (reference: string) =>
     app.services.db
       .selectFrom('payments')
@@ -83,7 +84,7 @@ describe('credit purchases through Stripe Checkout', () => {
   const ledger = (paymentId: string) => paymentLedger(app.services.db, paymentId);
 
   async function purchase(packageId = 'starter') {
-    const res = await bearer().post<{ reference: string; checkout_url: string }>('/data/credits/purchase', {
+    const res = await bearer().post<PurchaseAnswer>('/data/credits/purchase', {
       package_id: packageId,
     });
     expect(res.status).toBe(201);

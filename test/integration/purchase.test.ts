@@ -7,16 +7,9 @@ import {
   sandboxWithKnownSecret,
 } from '../helpers/payments-fixture.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
+import type { BalanceAnswer, HistoryAnswer, PurchaseAnswer } from '../../web/src/api-types.js';
 
 // The sandbox provider's webhook (POST /payments/webhook), signed with a secret the test knows.
-
-interface PurchaseBody {
-  payment_id: string;
-  reference: string;
-  status: string;
-  checkout_url: string;
-  package: { id: string; credits: number; price_eur: number };
-}
 
 describe('credit purchases', () => {
   let app: TestApp;
@@ -29,7 +22,7 @@ describe('credit purchases', () => {
   afterAll(() => app?.close());
 
   const bearer = () => app.api.withBearer(account.bearer);
-  const balance = async () => (await bearer().get<{ credits: number }>('/data/credits/balance')).body.credits;
+  const balance = async () => (await bearer().get<BalanceAnswer>('/data/credits/balance')).body.credits;
 
   async function deliver(event: string, payment: string, signature?: string) {
     const raw = JSON.stringify({ event, payment, id: `evt_${Math.random()}` });
@@ -40,7 +33,7 @@ describe('credit purchases', () => {
   }
 
   async function purchase(packageId = 'starter') {
-    const res = await bearer().post<PurchaseBody>('/data/credits/purchase', { package_id: packageId });
+    const res = await bearer().post<PurchaseAnswer>('/data/credits/purchase', { package_id: packageId });
     expect(res.status).toBe(201);
     return res.body;
   }
@@ -76,9 +69,7 @@ describe('credit purchases', () => {
       .where('kind', '=', 'purchase')
       .execute();
     expect(ledger).toEqual([{ delta: 500, balance_after: before + 500 }]);
-    const history = await bearer().get<{ results: { kind: string; credits: number }[] }>(
-      '/data/credits/history?kind=purchase',
-    );
+    const history = await bearer().get<HistoryAnswer>('/data/credits/history?kind=purchase');
     expect(history.body.results).toHaveLength(1);
     expect(history.body.results[0]).toMatchObject({ kind: 'purchase', credits: 500 });
   });

@@ -5,6 +5,7 @@ import { createTestAccount, type TestAccount } from '../helpers/accounts-fixture
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
 import { statuses, type TestClient, type TestResponse } from '../helpers/test-client.js';
 import { TEST_REDIS_URL } from '../helpers/test-env.js';
+import type { LoginAnswer } from '../../web/src/api-types.js';
 
 interface LimitedBody {
   success: false;
@@ -166,7 +167,7 @@ describe.each(backends)('rate limits on the $name backend', ({ redis, skip }) =>
       const holder = await createTestAccount(app.services.db, app.clock);
       const bearer = limitedApp.api.withBearer(holder.bearer);
       expect(await statuses(4, () => bearer.get('/data/credits/balance'))).toEqual([200, 200, 200, 200]);
-      const login = await limitedApp.api.post<{ access_token: string }>('/auth/login', {
+      const login = await limitedApp.api.post<LoginAnswer>('/auth/login', {
         email: holder.email,
         password: 'password-1234',
       });

@@ -5,6 +5,7 @@ import { createTestAccount, type TestAccount } from '../helpers/accounts-fixture
 import { loadStockFixture } from '../helpers/stock-fixture.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
 import { waitFor } from '../helpers/wait-until.js';
+import type { SearchAnswer } from '../../web/src/api-types.js';
 
 type LogLine = Record<string, unknown> & { msg?: string; reqId?: string };
 
@@ -43,7 +44,7 @@ describe('one log line per request', () => {
   }
 
   it('a charged search: exactly one line, with its request id, status, latency and 1 credit', async () => {
-    const res = await app.api.withApiKey(account.apiKey).post<{ credits_spent: number }>('/data/search', {
+    const res = await app.api.withApiKey(account.apiKey).post<SearchAnswer>('/data/search', {
       part_id: 7,
     });
     expect(res.status).toBe(200);
@@ -72,9 +73,9 @@ describe('one log line per request', () => {
 
   it('a page fetched with the search token: one line with 0 credits; the caller’s request id is kept', async () => {
     const key = app.api.withApiKey(account.apiKey);
-    const first = await key.post<{ search_token: string }>('/data/search', { part_id: 7, per_page: 5 });
+    const first = await key.post<SearchAnswer>('/data/search', { part_id: 7, per_page: 5 });
     const reqId = `pagina-2-${Date.now()}`;
-    const page = await key.post<{ credits_spent: number }>(
+    const page = await key.post<SearchAnswer>(
       '/data/search',
       { part_id: 7, per_page: 5, page: 2, search_token: first.body.search_token },
       { headers: { 'X-Request-Id': reqId } },

@@ -14,6 +14,7 @@ import {
 } from '../helpers/label-images.js';
 import { FIXTURE_GROUPS, FIXTURE_ITEMS, loadStockFixture } from '../helpers/stock-fixture.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
+import type { SearchAnswer } from '../../web/src/api-types.js';
 
 /**
  * identificar-peca reading labels, over HTTP. OCR is CPU work: a handful of images, one worker
@@ -124,7 +125,7 @@ describe('identificar-peca reads the part numbers in the image', () => {
     expect(pesquisa_sugerida).toEqual({ reference: referencias[0]!.referencia });
     const search = await app.api
       .withApiKey(account.apiKey)
-      .post<{ total: number }>('/data/search', pesquisa_sugerida);
+      .post<SearchAnswer>('/data/search', pesquisa_sugerida);
     expect(search.body.total).toBe(items.length);
   });
 

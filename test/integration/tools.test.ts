@@ -5,6 +5,7 @@ import type { IdentifyPartOutput } from '../../src/tools/identify-part.js';
 import { createTestAccount, type TestAccount } from '../helpers/accounts-fixture.js';
 import { FIXTURE_GROUPS, FIXTURE_ITEMS, loadStockFixture } from '../helpers/stock-fixture.js';
 import { ENGINES, startEngineApp, type EngineApp } from '../helpers/engine-app.js';
+import type { BalanceAnswer } from '../../web/src/api-types.js';
 
 /** A real 3×2 white PNG with no text (the tool reads it and finds none), drawn by sharp. */
 const TINY_PNG = await sharp({ create: { width: 3, height: 2, channels: 3, background: '#ffffff' } })
@@ -92,9 +93,7 @@ describe.each(ENGINES)('tools on the %s engine', (engine) => {
     ]);
     expect(stockedWith(reference)).toBeGreaterThan(0);
     expect(res.body.output.pesquisa_sugerida).toEqual({ reference: spelled });
-    const balance = await app.api
-      .withBearer(account.bearer)
-      .get<{ credits: number }>('/data/credits/balance');
+    const balance = await app.api.withBearer(account.bearer).get<BalanceAnswer>('/data/credits/balance');
     expect(balance.body.credits).toBe(50);
   });
 

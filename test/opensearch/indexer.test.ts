@@ -9,11 +9,7 @@ import { startEngineApp, type EngineApp } from '../helpers/engine-app.js';
 import { CAN_RUN_INDEXER, clusterClient, waitUntil } from '../helpers/opensearch.js';
 import { insertStockItems, loadStockFixture } from '../helpers/stock-fixture.js';
 import { TEST_REDIS_URL } from '../helpers/test-env.js';
-
-interface SearchAnswer {
-  total: number;
-  results: { id: number; preco: number; referencia_encontrada: string | null }[];
-}
+import type { SearchAnswer } from '../../web/src/api-types.js';
 
 /**
  * `npm run indexer` as its own process over a database of the test's, the API on OpenSearch in
