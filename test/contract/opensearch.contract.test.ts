@@ -1,11 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import { describe } from 'vitest';
-import { OpenSearchEngine } from '../../src/search/opensearch/opensearch-engine.js';
+import { afterAll, beforeAll, describe } from 'vitest';
+import type { Client } from '@opensearch-project/opensearch';
+import {
+  OpenSearchEngine,
+  type OpenSearchEngineOptions,
+} from '../../src/search/opensearch/opensearch-engine.js';
 import { createClusterClient } from '../../indexer/cluster.js';
 import { aliasTargets } from '../../indexer/index-admin.js';
 import { rebuildIndex } from '../../indexer/rebuild.js';
 import { CONTRACT_ITEMS, loadStockFixture } from '../helpers/stock-fixture.js';
-import { createTestDatabase } from '../helpers/test-database.js';
+import { createTestDatabase, type TestDatabase } from '../helpers/test-database.js';
 import { engineContract } from './engine-contract.js';
 
 /**
@@ -15,21 +19,33 @@ import { engineContract } from './engine-contract.js';
 const OPENSEARCH_URL = process.env.OPENSEARCH_URL;
 
 describe.skipIf(!OPENSEARCH_URL)('OpenSearch (OPENSEARCH_URL)', () => {
-  engineContract('opensearch', async () => {
-    const database = await createTestDatabase();
+  /** The fixture's database and index, built once for both runs below. */
+  let database: TestDatabase;
+  let client: Client;
+  const alias = `contract_${randomBytes(4).toString('hex')}`;
+  beforeAll(async () => {
+    database = await createTestDatabase();
     await loadStockFixture(database.handle.db, CONTRACT_ITEMS);
-    const client = createClusterClient(OPENSEARCH_URL!);
-    const alias = `contract_${randomBytes(4).toString('hex')}`;
+    client = createClusterClient(OPENSEARCH_URL!);
     await rebuildIndex(database.handle.db, client, alias);
-    const engine = new OpenSearchEngine(client, { index: alias });
-    return {
-      engine,
-      async close() {
-        const indices = await aliasTargets(client, alias);
-        if (indices.length) await client.indices.delete({ index: indices });
-        await client.close();
-        await database.drop();
-      },
-    };
   });
+  afterAll(async () => {
+    if (client) {
+      const indices = await aliasTargets(client, alias);
+      if (indices.length) await client.indices.delete({ index: indices });
+      await client.close();
+    }
+    await database?.drop();
+  });
+  const target = (options: Omit<OpenSearchEngineOptions, 'index'>) => () =>
+    Promise.resolve({
+      engine: new OpenSearchEngine(client, { index: alias, ...options }),
+      close: () => Promise.resolve(),
+    });
+
+  engineContract('opensearch', target({}));
+  // Every result set of more than two items takes the statistics' second round trip (the
+  // histogram as range aggregations, the quartiles from the prices at their ranks): the same
+  // answers are required of it.
+  engineContract('opensearch, statistics in two round trips', target({ pricesReadAtOnce: 2 }));
 });
