@@ -13,6 +13,7 @@ import { format, resolveConfig } from 'prettier';
 import { declaredRoutes } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { buildOpenApi } from '../src/http/openapi.js';
+import { inlineRefs } from '../src/http/openapi-components.js';
 import type { Services } from '../src/services.js';
 import type { IdentifyPartDeps } from '../src/tools/identify-part.js';
 import { toolRegistry } from '../src/tools/registry.js';
@@ -64,7 +65,8 @@ function responseSchema(document: OpenAPIObject, response: string): JSONSchema {
   const answer = document.paths?.[path]?.[method as 'get']?.responses?.[status] as ResponseObject | undefined;
   const schema = answer?.content?.['application/json']?.schema;
   if (!schema) throw new Error(`web-api-types: the API documents no JSON answer for ${response}`);
-  return schema as JSONSchema;
+  // one type per answer, whole: the document's named parts written out where they are used
+  return inlineRefs(schema, document.components?.schemas ?? {}) as JSONSchema;
 }
 
 function schemaOf(document: OpenAPIObject, name: string, responses: string[]): JSONSchema {

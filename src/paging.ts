@@ -8,5 +8,10 @@ import { Defaulted } from './json-schema.js';
  * bigint).
  */
 export const PageParameter = Defaulted(
-  Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1, description: 'Página, de 1 a 1 000 000' }),
+  Type.Integer({
+    minimum: 1,
+    maximum: 1_000_000,
+    default: 1,
+    description: 'Page, from 1 to 1,000,000; a page past the end is empty.',
+  }),
 );

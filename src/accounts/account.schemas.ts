@@ -10,14 +10,24 @@ export const OwnerLimit = (description: string) =>
 /** Body of PATCH /account: what the owner may change of the account. */
 export const AccountChangesSchema = Type.Object(
   {
-    name: Type.Optional(Type.Unsafe<string | null>({ type: ['string', 'null'], maxLength: 100 })),
+    name: Type.Optional(
+      Type.Unsafe<string | null>({
+        type: ['string', 'null'],
+        maxLength: 100,
+        description: 'null removes it.',
+      }),
+    ),
     /** null removes the limit */
     daily_credit_limit: Type.Optional(
       OwnerLimit(
-        'Créditos que a conta pode gastar por dia (UTC), no máximo os do plano; null = só o limite do plano',
+        'Credits the account may spend per UTC day, at most the plan’s (400 `LIMIT_ABOVE_PLAN` otherwise); null: only the plan’s limit.',
       ),
     ),
   },
-  { additionalProperties: false, minProperties: 1 },
+  {
+    additionalProperties: false,
+    minProperties: 1,
+    description: 'What to change of the account: at least one field.',
+  },
 );
 export type AccountChanges = Static<typeof AccountChangesSchema>;

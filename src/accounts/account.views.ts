@@ -10,12 +10,17 @@ export const accountSchema = {
   type: 'object',
   additionalProperties: false,
   required: ['id', 'email', 'name', 'credits', 'daily_credit_limit', 'created_at'],
+  description: 'An account: its credits and its own daily credit limit.',
   properties: {
     id: { type: 'string' },
-    email: { type: 'string' },
+    email: { type: 'string', description: 'Normalized: trimmed, lower-case.' },
     name: { type: ['string', 'null'] },
-    credits: { type: 'integer', minimum: 0 },
-    daily_credit_limit: { type: ['integer', 'null'], description: 'null = sem limite diário' },
+    credits: { type: 'integer', minimum: 0, description: 'The balance.' },
+    daily_credit_limit: {
+      type: ['integer', 'null'],
+      description:
+        'Credits the account may spend per UTC day, set by its owner; null: only the plan’s limit.',
+    },
     created_at: dateTimeSchema,
   },
 };
@@ -27,11 +32,15 @@ export const planSchema = {
   additionalProperties: false,
   required: ['rate_limit_per_minute', 'rate_limit_per_hour', 'daily_credits'],
   description:
-    'O plano da conta, definido pelo fornecedor: limites de toda a conta (todas as chaves e sessões juntas); os limites de cada chave e o limite diário da conta só podem ser iguais ou menores',
+    'The account’s plan, set by the provider: limits of the whole account (all its keys and sessions together). A key’s limits and the account’s own daily limit may only be equal or lower.',
   properties: {
     rate_limit_per_minute: { type: 'integer', minimum: 1 },
     rate_limit_per_hour: { type: 'integer', minimum: 1 },
-    daily_credits: { type: ['integer', 'null'], minimum: 1, description: 'null = sem limite diário' },
+    daily_credits: {
+      type: ['integer', 'null'],
+      minimum: 1,
+      description: 'Credits the account may spend per UTC day; null: no daily limit.',
+    },
   },
 };
 

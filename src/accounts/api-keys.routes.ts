@@ -1,9 +1,29 @@
-import { route, type AnyRoute } from '../http/route.js';
+import { route, type AnyRoute, type ApiTag } from '../http/route.js';
 import { successBody } from '../http/success-body.js';
-import { TAG_ACCOUNT } from './account.routes.js';
 import type { ApiKeysService } from './api-keys.js';
 import { ApiKeyChangesSchema, ApiKeyIdSchema, NewApiKeySchema } from './api-keys.schemas.js';
 import { apiKeyView, apiKeyViewSchema, createdApiKeySchema, createdKeyView } from './api-keys.views.js';
+
+const TAG: ApiTag = {
+  name: 'API keys',
+  description:
+    'The account’s API keys (`X-API-Key`), managed with a Bearer session: a key is shown once, when created, and kept only as a hash; each may have limits of its own within the account’s plan; a revoked key gets 401 at once on every API process.',
+};
+
+const apiKeyResult = successBody({ api_key: apiKeyViewSchema });
+const createdApiKeyResult = successBody({ api_key: createdApiKeySchema });
+const apiKeyList = successBody({ api_keys: { type: 'array', items: apiKeyViewSchema } });
+
+/** The keys' shapes by the names generated clients give them. */
+export const apiKeySchemaNames = {
+  ApiKey: apiKeyViewSchema,
+  CreatedApiKey: createdApiKeySchema,
+  NewApiKey: NewApiKeySchema,
+  ApiKeyChanges: ApiKeyChangesSchema,
+  ApiKeyResult: apiKeyResult,
+  CreatedApiKeyResult: createdApiKeyResult,
+  ApiKeyListResult: apiKeyList,
+};
 
 /** The account's API keys, managed with a Bearer session. */
 export function apiKeysRoutes({ apiKeys }: { apiKeys: ApiKeysService }): AnyRoute[] {
@@ -12,15 +32,17 @@ export function apiKeysRoutes({ apiKeys }: { apiKeys: ApiKeysService }): AnyRout
       method: 'post',
       path: '/api-keys',
       auth: 'bearer',
-      summary: 'Cria uma chave de API (mostrada uma única vez)',
+      operationId: 'createApiKey',
+      summary: 'Create an API key (shown once)',
       description:
-        'Só o SHA-256 da chave é guardado: se a perder, revogue-a e crie outra. Os limites pedidos têm de caber no plano da conta (400 LIMIT_ABOVE_PLAN); há um máximo de chaves ativas por conta (409 API_KEY_LIMIT_REACHED).',
-      tags: [TAG_ACCOUNT],
+        'Only the key’s SHA-256 is kept: if it is lost, revoke it and create another. Its limits must fit in the account’s plan (400 `LIMIT_ABOVE_PLAN`); an account holds at most 20 live keys (409 `API_KEY_LIMIT_REACHED`).',
+      tags: [TAG],
+      schemas: apiKeySchemaNames,
       body: NewApiKeySchema,
       responses: {
-        201: { description: 'Chave criada', schema: successBody({ api_key: createdApiKeySchema }) },
+        201: { description: 'The key, with the key itself', schema: createdApiKeyResult },
       },
-      errors: [409],
+      errors: ['LIMIT_ABOVE_PLAN', 'API_KEY_LIMIT_REACHED'],
       async handler({ principal, body }) {
         const key = await apiKeys.issue(principal, body);
         return { status: 201, body: { success: true, api_key: createdKeyView(key) } };
@@ -30,13 +52,14 @@ export function apiKeysRoutes({ apiKeys }: { apiKeys: ApiKeysService }): AnyRout
       method: 'get',
       path: '/api-keys',
       auth: 'bearer',
-      summary: 'Lista as chaves de API da conta (sem a chave nem o seu hash)',
-      tags: [TAG_ACCOUNT],
+      operationId: 'listApiKeys',
+      summary: 'List the account’s API keys',
+      description:
+        'Every key of the account, revoked ones too, newest first: never the key itself nor its hash.',
+      tags: [TAG],
+      schemas: apiKeySchemaNames,
       responses: {
-        200: {
-          description: 'As chaves, da mais recente para a mais antiga',
-          schema: successBody({ api_keys: { type: 'array', items: apiKeyViewSchema } }),
-        },
+        200: { description: 'The keys, newest first', schema: apiKeyList },
       },
       async handler({ principal }) {
         const keys = await apiKeys.list(principal);
@@ -47,14 +70,18 @@ export function apiKeysRoutes({ apiKeys }: { apiKeys: ApiKeysService }): AnyRout
       method: 'patch',
       path: '/api-keys/:id',
       auth: 'bearer',
-      summary: 'Altera o nome e os limites de uma chave (dentro do plano da conta)',
-      tags: [TAG_ACCOUNT],
+      operationId: 'updateApiKey',
+      summary: 'Change a key’s name or limits',
+      description:
+        'Limits within the account’s plan (400 `LIMIT_ABOVE_PLAN`); null removes a limit of the key’s own. Applied to the key’s next request on every API process.',
+      tags: [TAG],
+      schemas: apiKeySchemaNames,
       params: ApiKeyIdSchema,
       body: ApiKeyChangesSchema,
       responses: {
-        200: { description: 'Chave alterada', schema: successBody({ api_key: apiKeyViewSchema }) },
+        200: { description: 'The key as changed', schema: apiKeyResult },
       },
-      errors: [404],
+      errors: ['LIMIT_ABOVE_PLAN', 'API_KEY_NOT_FOUND'],
       async handler({ principal, params, body }) {
         const key = await apiKeys.update(principal, params.id, body);
         return { body: { success: true, api_key: apiKeyView(key) } };
@@ -64,13 +91,17 @@ export function apiKeysRoutes({ apiKeys }: { apiKeys: ApiKeysService }): AnyRout
       method: 'delete',
       path: '/api-keys/:id',
       auth: 'bearer',
-      summary: 'Revoga uma chave: o pedido seguinte com ela recebe 401',
-      tags: [TAG_ACCOUNT],
+      operationId: 'revokeApiKey',
+      summary: 'Revoke a key',
+      description:
+        'The next request with the key gets 401 `INVALID_API_KEY`, on every API process. Revoking it again changes nothing.',
+      tags: [TAG],
+      schemas: apiKeySchemaNames,
       params: ApiKeyIdSchema,
       responses: {
-        200: { description: 'Chave revogada', schema: successBody({ api_key: apiKeyViewSchema }) },
+        200: { description: 'The key, revoked', schema: apiKeyResult },
       },
-      errors: [404],
+      errors: ['API_KEY_NOT_FOUND'],
       async handler({ principal, params }) {
         const key = await apiKeys.revoke(principal, params.id);
         return { body: { success: true, api_key: apiKeyView(key) } };

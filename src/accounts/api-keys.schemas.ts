@@ -5,13 +5,13 @@ import { OwnerLimit } from './account.schemas.js';
 /** A key's own limits, each within the account's plan (as asked, and as shown to its owner). */
 export const keyLimitSchemas = {
   rate_limit_per_minute: OwnerLimit(
-    'Pedidos por minuto desta chave, no máximo o do plano da conta; null = só o limite da conta',
+    'Requests per minute of this key, at most the plan’s; null: only the account’s limit.',
   ),
   rate_limit_per_hour: OwnerLimit(
-    'Pedidos por hora desta chave, no máximo o do plano da conta; null = só o limite da conta',
+    'Requests per hour of this key, at most the plan’s; null: only the account’s limit.',
   ),
   daily_credit_limit: OwnerLimit(
-    'Créditos que esta chave pode gastar por dia (UTC), no máximo os do plano; null = sem limite próprio',
+    'Credits this key may spend per UTC day, at most the plan’s; null: no limit of its own.',
   ),
 };
 
@@ -24,22 +24,36 @@ const keyLimits = {
 /** Body of POST /api-keys: a new key's name and limits. */
 export const NewApiKeySchema = Type.Object(
   {
-    name: Defaulted(Type.String({ minLength: 1, maxLength: 100, default: 'Chave de API' })),
+    name: Defaulted(
+      Type.String({
+        minLength: 1,
+        maxLength: 100,
+        default: 'Chave de API',
+        description: 'A name to recognize it by.',
+      }),
+    ),
     ...keyLimits,
   },
-  { additionalProperties: false },
+  {
+    additionalProperties: false,
+    description: 'A new API key: its name and its own limits, within the plan.',
+  },
 );
 export type NewApiKey = Static<typeof NewApiKeySchema>;
 
 /** Body of PATCH /api-keys/:id: at least one of a key's name and limits. */
 export const ApiKeyChangesSchema = Type.Object(
   { name: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })), ...keyLimits },
-  { additionalProperties: false, minProperties: 1 },
+  {
+    additionalProperties: false,
+    minProperties: 1,
+    description: 'What to change of a key: at least one field.',
+  },
 );
 export type ApiKeyChanges = Static<typeof ApiKeyChangesSchema>;
 
 /** Path of /api-keys/:id. */
 export const ApiKeyIdSchema = Type.Object(
-  { id: Type.String({ pattern: '^[0-9]{1,18}$', description: 'Id da chave (numérico)' }) },
+  { id: Type.String({ pattern: '^[0-9]{1,18}$', description: 'The key’s id (digits).' }) },
   { additionalProperties: false },
 );

@@ -7,7 +7,7 @@ const nullableDateTime = { type: ['string', 'null'], format: 'date-time' };
 const apiKeyViewProperties = {
   id: { type: 'string' },
   name: { type: 'string' },
-  prefix: { type: 'string', description: 'Início da chave, para a reconhecer' },
+  prefix: { type: 'string', description: 'The key’s first characters, to recognize it by.' },
   ...keyLimitSchemas,
   created_at: dateTimeSchema,
   last_used_at: nullableDateTime,
@@ -18,6 +18,7 @@ const apiKeyViewProperties = {
 export const apiKeyViewSchema = {
   type: 'object',
   additionalProperties: false,
+  description: 'An API key as its owner sees it: never the key itself.',
   required: Object.keys(apiKeyViewProperties),
   properties: apiKeyViewProperties,
 };
@@ -26,9 +27,13 @@ export const apiKeyViewSchema = {
 export const createdApiKeySchema = {
   type: 'object',
   additionalProperties: false,
+  description: 'An API key just created: the only answer that holds the key itself.',
   required: ['key', ...Object.keys(apiKeyViewProperties)],
   properties: {
-    key: { type: 'string', description: 'A chave completa: mostrada apenas nesta resposta' },
+    key: {
+      type: 'string',
+      description: 'The whole key (`psk_…`), for X-API-Key: shown only in this answer, kept only as a hash.',
+    },
     ...apiKeyViewProperties,
   },
 };

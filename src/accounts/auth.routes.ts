@@ -1,4 +1,4 @@
-import { route, type AnyRoute } from '../http/route.js';
+import { route, type AnyRoute, type ApiTag } from '../http/route.js';
 import { successBody } from '../http/success-body.js';
 import { accountSchema, accountView, dateTimeSchema } from './account.views.js';
 import { createdApiKeySchema, createdKeyView } from './api-keys.views.js';
@@ -6,7 +6,31 @@ import { LoginSchema, NewAccountSchema } from './auth.schemas.js';
 import type { LoginService } from './login.js';
 import type { RegistrationService } from './registration.js';
 
-const TAG_AUTH = 'Autenticação';
+const TAG: ApiTag = {
+  name: 'Authentication',
+  description:
+    'Accounts and Bearer sessions: register (50 free credits), log in (a token valid 30 days), log out. `registerApiUser` gives an account and its first API key in one step, for server-to-server onboarding.',
+};
+
+const registered = successBody({ account: accountSchema });
+const registeredApiUser = successBody({ account: accountSchema, api_key: createdApiKeySchema });
+const session = successBody({
+  access_token: { type: 'string', description: 'The Bearer token (`pst_…`), for `Authorization: Bearer`.' },
+  token_type: { const: 'Bearer' },
+  expires_at: { ...dateTimeSchema, description: 'When the session ends: 30 days after the login.' },
+});
+
+/** Authentication's shapes by the names generated clients give them. */
+const authSchemaNames = {
+  NewAccount: NewAccountSchema,
+  LoginRequest: LoginSchema,
+  Account: accountSchema,
+  CreatedApiKey: createdApiKeySchema,
+  RegistrationResult: registered,
+  ApiUserRegistrationResult: registeredApiUser,
+  SessionResult: session,
+  SuccessResult: successBody({}),
+};
 
 /** Registration (an account, or an account and its first API key), and Bearer sessions. */
 export function authRoutes({
@@ -21,13 +45,21 @@ export function authRoutes({
       method: 'post',
       path: '/auth/register',
       auth: 'public',
-      summary: 'Regista uma conta nova (50 créditos grátis)',
+      operationId: 'registerAccount',
+      summary: 'Register an account (50 free credits)',
       description:
-        'O e-mail é normalizado (espaços removidos, minúsculas). Palavra-passe com pelo menos 10 caracteres. No máximo 5 registos por hora a partir do mesmo IP.',
-      tags: [TAG_AUTH],
+        'The e-mail is normalized (trimmed, lower-cased); the password has at least 10 characters and is not a common one. At most 5 registrations an hour from one IP address (429 `TOO_MANY_REGISTRATIONS`). Then log in for a Bearer token.',
+      tags: [TAG],
+      schemas: authSchemaNames,
       body: NewAccountSchema,
-      responses: { 201: { description: 'Conta criada', schema: successBody({ account: accountSchema }) } },
-      errors: [409],
+      responses: { 201: { description: 'The account', schema: registered } },
+      errors: [
+        'INVALID_EMAIL',
+        'WEAK_PASSWORD',
+        'EMAIL_TAKEN',
+        'TOO_MANY_REGISTRATIONS',
+        'PASSWORD_WORK_BUSY',
+      ],
       async handler({ body, ip }) {
         const account = await registration.register(body, ip);
         return { status: 201, body: { success: true, account: accountView(account) } };
@@ -37,22 +69,17 @@ export function authRoutes({
       method: 'post',
       path: '/auth/login',
       auth: 'public',
-      summary: 'Inicia sessão e devolve um token Bearer válido 30 dias',
+      operationId: 'login',
+      summary: 'Log in: a Bearer token valid 30 days',
       description:
-        'Após 10 tentativas falhadas para o mesmo e-mail a partir do mesmo IP em 15 minutos, as seguintes recebem 429 até a janela passar.',
-      tags: [TAG_AUTH],
+        'After 10 failed attempts for one e-mail from one IP address within 15 minutes (or 100 from one address), the next get 429 `TOO_MANY_LOGIN_ATTEMPTS` until the window passes.',
+      tags: [TAG],
+      schemas: authSchemaNames,
       body: LoginSchema,
       responses: {
-        200: {
-          description: 'Sessão iniciada',
-          schema: successBody({
-            access_token: { type: 'string' },
-            token_type: { const: 'Bearer' },
-            expires_at: dateTimeSchema,
-          }),
-        },
+        200: { description: 'The session’s token', schema: session },
       },
-      errors: [401],
+      errors: ['INVALID_CREDENTIALS', 'TOO_MANY_LOGIN_ATTEMPTS', 'PASSWORD_WORK_BUSY'],
       async handler({ body, ip }) {
         const session = await login.login(body.email, body.password, ip);
         return {
@@ -69,9 +96,12 @@ export function authRoutes({
       method: 'post',
       path: '/auth/logout',
       auth: 'bearer',
-      summary: 'Termina a sessão: o token Bearer apresentado deixa de ser aceite',
-      tags: [TAG_AUTH],
-      responses: { 200: { description: 'Sessão terminada', schema: successBody({}) } },
+      operationId: 'logout',
+      summary: 'Log out: the Bearer token stops working',
+      description: 'The next request with the token gets 401 `INVALID_TOKEN`, on every API process.',
+      tags: [TAG],
+      schemas: authSchemaNames,
+      responses: { 200: { description: 'The session has ended', schema: successBody({}) } },
       async handler({ principal }) {
         await login.logout(principal.sessionId!);
         return { body: { success: true } };
@@ -81,18 +111,23 @@ export function authRoutes({
       method: 'post',
       path: '/data/auth/register-user',
       auth: 'public',
-      summary: 'Regista um utilizador da API: conta (50 créditos) e primeira chave de API num só passo',
+      operationId: 'registerApiUser',
+      summary: 'Register an API user: an account (50 credits) and its first API key at once',
       description:
-        'Para integrações servidor-a-servidor. A chave é mostrada apenas nesta resposta; guarde-a. Mesmas regras de validação e limite por IP que /auth/register.',
-      tags: [TAG_AUTH],
+        'For server-to-server integrations: the key is shown only in this answer, keep it. The same rules and per-IP limit as `registerAccount`.',
+      tags: [TAG],
+      schemas: authSchemaNames,
       body: NewAccountSchema,
       responses: {
-        201: {
-          description: 'Conta e chave criadas',
-          schema: successBody({ account: accountSchema, api_key: createdApiKeySchema }),
-        },
+        201: { description: 'The account and its key', schema: registeredApiUser },
       },
-      errors: [409],
+      errors: [
+        'INVALID_EMAIL',
+        'WEAK_PASSWORD',
+        'EMAIL_TAKEN',
+        'TOO_MANY_REGISTRATIONS',
+        'PASSWORD_WORK_BUSY',
+      ],
       async handler({ body, ip }) {
         const { account, apiKey } = await registration.registerApiUser(body, ip);
         return {

@@ -1,5 +1,6 @@
 import type { Static, TSchema } from '@sinclair/typebox';
-import { route, type AnyRoute } from '../http/route.js';
+import type { ErrorCode } from '../error-codes.js';
+import { route, type AnyRoute, type ApiTag } from '../http/route.js';
 import type { JsonSchema } from '../json-schema.js';
 import { LIST_KINDS, type ListKind } from './catalog-lists.js';
 import type { Page } from './catalog-queries.js';
@@ -13,6 +14,7 @@ import {
   type ListQuery,
 } from './catalog.schemas.js';
 import {
+  catalogSchemaNames,
   codedItem,
   countryItem,
   engineItem,
@@ -25,7 +27,13 @@ import {
   variantItem,
 } from './catalog.views.js';
 
-const TAG = 'Catálogos';
+const TAG: ApiTag = {
+  name: 'Catalogs',
+  description:
+    'Public lists, limited per IP address: the parts catalog, the vehicle catalog (makes, models, variants, engines), the makes, models and variants found in stock, and the coded lists, named in six languages (`lang`). Every list pages (`page`, `per_page` up to 500) and filters by name (`q`). Answers carry an ETag (send it in If-None-Match for a 304) and may be cached an hour (a minute for the lists drawn from stock).',
+};
+
+const schemas = { ...catalogSchemaNames, CatalogLanguage: ListQuerySchema.properties.lang };
 /** Static catalogs change only on import: clients and proxies may keep them an hour. */
 const STATIC_CACHE_SECONDS = 3600;
 /** Lists derived from stock follow the stock. */
@@ -33,13 +41,15 @@ const STOCK_CACHE_SECONDS = 60;
 
 interface ListRouteSpec<Params extends TSchema> {
   path: string;
+  operationId: string;
   summary: string;
+  description: string;
   item: JsonSchema;
   params?: Params;
   /** the list query (ListQuerySchema) unless the list reads more */
   query?: typeof ListQuerySchema | typeof PartsQuerySchema;
   cacheSeconds?: number;
-  errors?: number[];
+  errors?: ErrorCode[];
   /** lists with a cache of their own: the stock-derived ones (in the engine) and the parts */
   uncached?: boolean;
   load(query: ListQuery, params: Static<Params>): Promise<Page<unknown>> | Page<unknown>;
@@ -58,8 +68,11 @@ function listRoute<Params extends TSchema = TSchema>(
     method: 'get',
     path: spec.path,
     auth: 'public',
+    operationId: spec.operationId,
     summary: spec.summary,
+    description: spec.description,
     tags: [TAG],
+    schemas,
     query: spec.query ?? ListQuerySchema,
     ...(spec.params ? { params: spec.params as TSchema } : {}),
     cacheSeconds: spec.cacheSeconds ?? STATIC_CACHE_SECONDS,
@@ -76,17 +89,38 @@ function listRoute<Params extends TSchema = TSchema>(
   });
 }
 
-const LIST_SUMMARIES: Record<ListKind, string> = {
-  types: 'Tipos de peça',
-  groups: 'Grupos de peças',
-  locations: 'Localizações de peças',
-  sides: 'Lados',
-  conditions: 'Estados do stock (os valores aceites por condition na pesquisa)',
-  quality: 'Níveis de qualidade',
-  packaging: 'Tipos de embalagem',
-  labelling: 'Tipos de etiquetagem',
-  fuels: 'Combustíveis',
-  languages: 'Línguas suportadas (com o nome na própria língua)',
+/** Each coded list: its operation's name, summary and description. */
+const LISTS: Record<ListKind, [operationId: string, summary: string, description: string]> = {
+  types: [
+    'listPartTypes',
+    'Part types',
+    'The parts’ types: the codes `type` of GET /data/catalog/parts takes.',
+  ],
+  groups: [
+    'listPartGroups',
+    'Part groups',
+    'The parts’ groups: the codes `group` of GET /data/catalog/parts takes.',
+  ],
+  locations: [
+    'listPartLocations',
+    'Part locations',
+    'Where on the vehicle a part goes (front, rear, engine bay…).',
+  ],
+  sides: ['listPartSides', 'Sides', 'The sides a part is for (left, right…).'],
+  conditions: [
+    'listConditions',
+    'Stock conditions',
+    'The conditions of stock items: the values a search’s `condition` takes and its items’ `condicao` hold.',
+  ],
+  quality: ['listQualityLevels', 'Quality levels', 'The quality levels of parts.'],
+  packaging: ['listPackagingTypes', 'Packaging types', 'The ways parts are packed.'],
+  labelling: ['listLabellingTypes', 'Labelling types', 'The ways parts are labelled.'],
+  fuels: ['listFuels', 'Fuels', 'The fuels of the vehicle catalog’s variants and engines.'],
+  languages: [
+    'listLanguages',
+    'Supported languages',
+    'The languages `lang` takes, each with its name in the language asked and in itself (`native_name`).',
+  ],
 };
 
 /** The 19 catalog endpoints of the spec. */
@@ -94,7 +128,10 @@ export function catalogRoutes({ catalog }: { catalog: CatalogService }): AnyRout
   return [
     listRoute(catalog, {
       path: '/data/catalog/parts',
-      summary: 'Catálogo de peças (1 656 peças em seis línguas)',
+      operationId: 'listParts',
+      summary: 'The parts catalog',
+      description:
+        'About 1,656 parts, named in six languages; filtered by name (`q`), `group` and `type`. A part’s `id` is what a search’s `part_id` takes.',
       query: PartsQuerySchema,
       item: partItem,
       // The parts catalog keeps its own in-process copy (parts-snapshot.ts): no page cache on top.
@@ -108,7 +145,10 @@ export function catalogRoutes({ catalog }: { catalog: CatalogService }): AnyRout
     }),
     listRoute(catalog, {
       path: '/data/catalog/brands',
-      summary: 'Marcas de veículo com artigos em stock (e quantos)',
+      operationId: 'listStockBrands',
+      summary: 'Vehicle makes found in stock',
+      description:
+        'The makes the stock’s items are for, with how many items each; drawn from the stock, cached a minute.',
       item: stockItem,
       cacheSeconds: STOCK_CACHE_SECONDS,
       uncached: true,
@@ -116,11 +156,11 @@ export function catalogRoutes({ catalog }: { catalog: CatalogService }): AnyRout
     }),
     listRoute(catalog, {
       path: '/data/catalog/models/:brand',
-      summary: 'Modelos de uma marca com artigos em stock',
-      params: NameParams(
-        'brand',
-        'Marca (como em /data/catalog/brands; sem distinguir maiúsculas nem acentos)',
-      ),
+      operationId: 'listStockModels',
+      summary: 'Models of a make found in stock',
+      description:
+        'The models of a make that the stock’s items are for, with how many items each (an unknown make: an empty list).',
+      params: NameParams('brand', 'A make, as GET /data/catalog/brands names it (case and accents ignored).'),
       item: stockItem,
       cacheSeconds: STOCK_CACHE_SECONDS,
       uncached: true,
@@ -128,8 +168,10 @@ export function catalogRoutes({ catalog }: { catalog: CatalogService }): AnyRout
     }),
     listRoute(catalog, {
       path: '/data/catalog/variants/:model',
-      summary: 'Variantes de um modelo com artigos em stock',
-      params: NameParams('model', 'Modelo (como em /data/catalog/models/:brand)'),
+      operationId: 'listStockVariants',
+      summary: 'Variants of a model found in stock',
+      description: 'The variants of a model that the stock’s items are for, with how many items each.',
+      params: NameParams('model', 'A model, as GET /data/catalog/models/{brand} names it.'),
       item: stockItem,
       cacheSeconds: STOCK_CACHE_SECONDS,
       uncached: true,
@@ -137,45 +179,60 @@ export function catalogRoutes({ catalog }: { catalog: CatalogService }): AnyRout
     }),
     listRoute(catalog, {
       path: '/data/catalog/vehicle-makes',
-      summary: 'Catálogo completo de marcas (1 119)',
+      operationId: 'listVehicleMakes',
+      summary: 'The vehicle catalog’s makes',
+      description: 'Every make of the vehicle catalog (about 1,119); its models with `listVehicleModels`.',
       item: makeItem,
       load: (q) => catalog.makes(toListRequest(q)),
     }),
     listRoute(catalog, {
       path: '/data/catalog/vehicle-models/:makeId',
-      summary: 'Modelos de uma marca do catálogo',
-      params: IdParams('makeId', 'da marca'),
-      errors: [404],
+      operationId: 'listVehicleModels',
+      summary: 'The models of a make',
+      description:
+        'A make’s models, each generation of a model line a model of its own (Golf VII, 2012–2020). An unknown make: 404 `CATALOG_ENTRY_NOT_FOUND`.',
+      params: IdParams('makeId', 'make'),
+      errors: ['CATALOG_ENTRY_NOT_FOUND'],
       item: modelItem,
       load: (q, p) => catalog.models(p.makeId, toListRequest(q)),
     }),
     listRoute(catalog, {
       path: '/data/catalog/vehicle-variants/:modelId',
-      summary: 'Variantes de um modelo, com especificações técnicas',
-      params: IdParams('modelId', 'do modelo'),
-      errors: [404],
+      operationId: 'listVehicleVariants',
+      summary: 'The variants of a model, with their technical data',
+      description:
+        'Years, body, fuel, power (kW, hp), displacement and engine codes. An unknown model: 404 `CATALOG_ENTRY_NOT_FOUND`.',
+      params: IdParams('modelId', 'model'),
+      errors: ['CATALOG_ENTRY_NOT_FOUND'],
       item: variantItem,
       load: (q, p) => catalog.variants(p.modelId, toListRequest(q)),
     }),
     listRoute(catalog, {
       path: '/data/catalog/vehicle-engines/:variantId',
-      summary: 'Motores de uma variante',
-      params: IdParams('variantId', 'da variante'),
-      errors: [404],
+      operationId: 'listVehicleEngines',
+      summary: 'The engines of a variant',
+      description:
+        'Code, fuel, displacement, power and cylinders. An unknown variant: 404 `CATALOG_ENTRY_NOT_FOUND`.',
+      params: IdParams('variantId', 'variant'),
+      errors: ['CATALOG_ENTRY_NOT_FOUND'],
       item: engineItem,
       load: (q, p) => catalog.engines(p.variantId, toListRequest(q)),
     }),
     ...LIST_KINDS.map((kind) =>
       listRoute(catalog, {
         path: `/data/catalog/${kind}`,
-        summary: LIST_SUMMARIES[kind],
+        operationId: LISTS[kind][0],
+        summary: LISTS[kind][1],
+        description: LISTS[kind][2],
         item: codedItem,
         load: (q) => catalog.entries(kind, toListRequest(q)),
       }),
     ),
     listRoute(catalog, {
       path: '/data/catalog/countries',
-      summary: 'Países (ISO 3166-1, nomes em seis línguas)',
+      operationId: 'listCountries',
+      summary: 'Countries',
+      description: 'ISO 3166-1 alpha-2 codes (what a search’s `country` takes), named in six languages.',
       item: countryItem,
       load: (q) => catalog.countries(toListRequest(q)),
     }),

@@ -13,18 +13,20 @@ const listProperties = {
       type: 'string',
       enum: [...LANGUAGES],
       default: 'pt',
-      description: 'Língua dos nomes',
+      description: 'The names’ language. Open list: languages may be added.',
     }),
   ),
   q: Type.Optional(
     Type.String({
       minLength: 1,
       maxLength: 100,
-      description: 'Filtra pelo nome (sem distinguir maiúsculas nem acentos)',
+      description: 'Only entries whose name holds this text (case and accents ignored).',
     }),
   ),
   page: PageParameter,
-  per_page: Defaulted(Type.Integer({ minimum: 1, maximum: MAX_PER_PAGE, default: 50 })),
+  per_page: Defaulted(
+    Type.Integer({ minimum: 1, maximum: MAX_PER_PAGE, default: 50, description: 'Entries per page.' }),
+  ),
 };
 
 /** Query of every catalog list but the parts. */
@@ -35,9 +37,17 @@ export const PartsQuerySchema = Type.Object(
   {
     ...listProperties,
     group: Type.Optional(
-      Type.String({ maxLength: 50, description: 'Código do grupo (/data/catalog/groups)' }),
+      Type.String({
+        maxLength: 50,
+        description: 'Only parts of this group (a code of GET /data/catalog/groups).',
+      }),
     ),
-    type: Type.Optional(Type.String({ maxLength: 50, description: 'Código do tipo (/data/catalog/types)' })),
+    type: Type.Optional(
+      Type.String({
+        maxLength: 50,
+        description: 'Only parts of this type (a code of GET /data/catalog/types).',
+      }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -49,7 +59,7 @@ export type ListQuery = Static<typeof PartsQuerySchema>;
 export const IdParams = <Name extends string>(name: Name, what: string) =>
   Type.Object(
     {
-      [name]: Type.Integer({ minimum: 1, maximum: 2147483647, description: `Id numérico ${what}` }),
+      [name]: Type.Integer({ minimum: 1, maximum: 2147483647, description: `The ${what}’s id.` }),
     } as Record<Name, TInteger>,
     { additionalProperties: false },
   );

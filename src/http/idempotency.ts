@@ -40,13 +40,13 @@ const invalidKey = () =>
     'O cabeçalho Idempotency-Key deve ter de 1 a 255 caracteres ASCII imprimíveis (por exemplo, um UUID).',
   );
 
-const keyReused = () =>
+export const keyReused = () =>
   new ServiceError(
     'IDEMPOTENCY_KEY_REUSED',
     'Esta Idempotency-Key já foi usada nas últimas 24 horas num pedido diferente (outra rota ou outros parâmetros). Use uma chave nova para cada pedido novo.',
   );
 
-const keyInUse = () =>
+export const keyInUse = () =>
   new ServiceError(
     'IDEMPOTENCY_KEY_IN_USE',
     'Um pedido com esta Idempotency-Key ainda está a ser processado. Aguarde a resposta dele e repita.',

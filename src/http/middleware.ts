@@ -37,6 +37,13 @@ export function requestContext(logger: Logger, headers: Record<string, string>) 
   };
 }
 
+/** What the caller reads of an error of the service's own (the details stay in the log). */
+export const internalError = () =>
+  new ServiceError(
+    'INTERNAL_ERROR',
+    'Erro interno do servidor. Tente novamente; se persistir, indique o X-Request-Id ao suporte.',
+  );
+
 /** The path as the caller sent it (before the /v2 prefix is taken off). */
 const requestedPath = (ctx: Context) => ctx.originalUrl.split('?')[0];
 
@@ -61,10 +68,7 @@ export function errorEnvelope(logger: Logger) {
       } else if (isUnavailable(caught)) {
         error = new DependencyUnavailableError('database', caught);
       } else {
-        error = new ServiceError(
-          'INTERNAL_ERROR',
-          'Erro interno do servidor. Tente novamente; se persistir, indique o X-Request-Id ao suporte.',
-        );
+        error = internalError();
       }
       const response = errorResponse(error);
       if (response.status >= 500) {

@@ -3,6 +3,7 @@ import type { Principal, AuthMode } from '../principal.js';
 import type { TransactionScope } from '../db/transaction-scope.js';
 import type { RateLimitPolicy } from '../limits/request-rate-limiter.js';
 import type { JsonSchema } from '../json-schema.js';
+import type { ErrorCode } from '../error-codes.js';
 
 export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
@@ -43,13 +44,20 @@ export interface RouteResponse {
   contentType?: string;
 }
 
+/** A group of operations in /openapi.json (a generated client's class: SearchApi, CreditsApi...). */
+export interface ApiTag {
+  /** ASCII letters and spaces only: generators make class names of it */
+  name: string;
+  description: string;
+}
+
 export interface ResponseDoc {
   description: string;
   schema?: JsonSchema;
   /** media type of a response that is not JSON (text/html); its schema describes the text */
   contentType?: string;
   /** headers this response sets beyond the ones every response (or every rate-limited one) has */
-  headers?: Record<string, { description: string; schema: JsonSchema }>;
+  headers?: Record<string, { description: string; required?: boolean; schema: JsonSchema }>;
 }
 
 /**
@@ -61,9 +69,22 @@ interface RouteDeclaration<Body, Query, Params, A extends AuthMode> {
   /** Koa-style path: /data/catalog/models/:brand */
   path: string;
   auth: A;
+  /**
+   * the operation's name in /openapi.json and in generated clients (searchStock, listVehicleMakes);
+   * without it, one is made of the method and path
+   */
+  operationId?: string;
   summary: string;
+  /** what an integrator needs beyond the summary (English, Markdown) */
   description?: string;
-  tags: string[];
+  /** the module's tag, with its description (a bare name must be described by another route) */
+  tags: (ApiTag | string)[];
+  /**
+   * Schemas with a name: wherever the route's inputs or outputs hold one of them (equal in content),
+   * /openapi.json refers to components.schemas.<name> instead of repeating it, so that generated
+   * clients get one named type (StockItem, PriceStats...) shared by every operation that uses it.
+   */
+  schemas?: Record<string, JsonSchema>;
   body?: JsonSchema;
   /**
    * the body as /openapi.json shows it, when the handler checks a part of it itself (a tool's input
@@ -74,8 +95,12 @@ interface RouteDeclaration<Body, Query, Params, A extends AuthMode> {
   params?: JsonSchema;
   /** success responses by status; the error responses are added from the declaration */
   responses: Record<number, ResponseDoc>;
-  /** error statuses this route can answer beyond the ones implied by the declaration */
-  errors?: number[];
+  /**
+   * errors this route can answer beyond the ones implied by the declaration (credentials, body,
+   * limits, idempotency): a status, or a code (its status is the code's kind's), which the
+   * document then names for this operation
+   */
+  errors?: (number | ErrorCode)[];
   /** which limit counts the request (see RateLimitPolicy); default: 'default' */
   rateLimit?: RateLimitPolicy;
   /** largest body read, in KB (DEFAULT_BODY_LIMIT_KB when unset); larger: 413 */

@@ -1,4 +1,5 @@
 import { invalid } from '../errors.js';
+import type { FieldProblemReason } from './validation.js';
 
 /** An unpaired UTF-16 surrogate: JSON text can carry one ("\ud800"), UTF-8 cannot. */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
@@ -43,14 +44,25 @@ function problemOf(root: unknown, rootPath: string): Problem | null {
 export function assertStorable(where: string, value: unknown): void {
   const problem = problemOf(value, where);
   if (!problem) return;
+  const campo = problem.path;
+  const refuse = (
+    mensagem: string,
+    motivo: FieldProblemReason,
+    code: 'VALIDATION_ERROR' | 'INVALID_CHARACTERS',
+  ) => invalid(mensagem, code, { campos: [{ campo, motivo, mensagem }] });
   if (problem.kind === 'depth') {
-    throw invalid(`O campo ${problem.path} está aninhado a mais de ${MAX_DEPTH} níveis.`, 'VALIDATION_ERROR');
+    throw refuse(
+      `O campo ${campo} está aninhado a mais de ${MAX_DEPTH} níveis.`,
+      'too_deep',
+      'VALIDATION_ERROR',
+    );
   }
   if (problem.kind === 'number') {
-    throw invalid(`O campo ${problem.path} deve ser um número finito.`, 'VALIDATION_ERROR');
+    throw refuse(`O campo ${campo} deve ser um número finito.`, 'not_finite', 'VALIDATION_ERROR');
   }
-  throw invalid(
-    `O campo ${problem.path} contém caracteres inválidos (o carácter NUL ou texto UTF-16 mal formado).`,
+  throw refuse(
+    `O campo ${campo} contém caracteres inválidos (o carácter NUL ou texto UTF-16 mal formado).`,
+    'invalid_characters',
     'INVALID_CHARACTERS',
   );
 }

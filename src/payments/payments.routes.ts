@@ -1,4 +1,5 @@
-import { route, type AnyRoute, type RouteResponse } from '../http/route.js';
+import { route, type AnyRoute, type ApiTag, type RouteResponse } from '../http/route.js';
+import { CREDITS_TAG } from '../credits/credits.routes.js';
 import {
   CHECKOUT_RETURN_PATH,
   InvalidSignatureError,
@@ -18,10 +19,24 @@ import { sandboxCheckoutPage, sandboxCheckoutPolicy } from './sandbox-checkout.v
 import {
   packagesSchema,
   packageView,
+  paymentSchemaNames,
   purchaseSchema,
   purchaseView,
   webhookResponseSchema,
 } from './payments.views.js';
+
+const TAG: ApiTag = {
+  name: 'Payments',
+  description:
+    'For payment providers and the buyer’s browser, not for integrations: the providers’ signed webhooks, which credit a purchase once, and the sandbox’s test checkout page.',
+};
+
+const schemas = {
+  ...paymentSchemaNames,
+  PurchaseRequest: PurchaseSchema,
+  SandboxWebhookEvent: WebhookSchema,
+  StripeEvent: StripeEventSchema,
+};
 
 /** A purchase's answer; also what an Idempotency-Key keeps of it. */
 const purchaseResponse = (started: StartedPurchase): RouteResponse => ({
@@ -30,11 +45,11 @@ const purchaseResponse = (started: StartedPurchase): RouteResponse => ({
 });
 
 const TRANSITIONS =
-  'Transições: pending→paid; pending→failed/expired/cancelled, que um sucesso posterior ainda credita; paid é final ' +
-  '(só um reembolso o muda: refunded). Idempotente: uma entrega repetida, ou várias em simultâneo, creditam uma única vez.';
+  'Transitions: pending → paid; pending → failed, expired or cancelled, which a later success still credits; paid is final ' +
+  '(only a refund changes it: refunded). Idempotent: a delivery repeated, or several at once, credit once.';
 
 const webhookResponses = {
-  200: { description: 'Evento aplicado (ou já aplicado antes, ou ignorado)', schema: webhookResponseSchema },
+  200: { description: 'The event applied (or applied before, or ignored)', schema: webhookResponseSchema },
 };
 
 /** Applies a delivery to a provider's webhook, noting in the log line what it did. */
@@ -61,10 +76,17 @@ const redirect = (location: string): RouteResponse => ({
 
 const redirectDoc = {
   303: {
-    description: 'Para o painel (Location)',
+    description: 'To the dashboard (Location)',
     contentType: 'text/plain',
     schema: { type: 'string' },
-    headers: { Location: { description: 'O painel, com ?checkout=&payment=', schema: { type: 'string' } } },
+    headers: {
+      Location: {
+        description: 'The dashboard, with `?checkout=success|cancelled&payment=<reference>`.',
+        required: true,
+        schema: { type: 'string' },
+      },
+      'Cache-Control': { description: 'no-store', schema: { type: 'string', enum: ['no-store'] } },
+    },
   },
 };
 
@@ -73,17 +95,17 @@ function sandboxVerdictRoute(
   sandbox: SandboxCheckoutService | null,
   action: 'pay' | 'cancel',
   verdict: SandboxVerdict,
-  doc: { summary: string; description: string },
+  doc: { operationId: string; summary: string; description: string },
 ): AnyRoute {
   return route({
     method: 'post',
     path: `/payments/sandbox/checkout/:reference/${action}`,
     auth: 'public',
     ...doc,
-    tags: ['Créditos'],
+    tags: [TAG],
     params: SandboxReferenceParams,
     responses: redirectDoc,
-    errors: [404],
+    errors: ['SANDBOX_NOT_ACTIVE', 'PAYMENT_NOT_FOUND'],
     async handler({ params, log }) {
       if (!sandbox) throw sandboxNotActive();
       const { outcome, returnUrl } = await sandbox.verdict(params.reference, verdict);
@@ -110,10 +132,13 @@ export function paymentsRoutes({
       method: 'get',
       path: '/data/credits/packages',
       auth: 'public',
-      summary: 'Pacotes de créditos à venda',
-      tags: ['Créditos'],
+      operationId: 'listCreditPackages',
+      summary: 'The credit packages on sale',
+      description: 'Public. Buy one with `purchaseCredits`.',
+      tags: [CREDITS_TAG],
+      schemas,
       cacheSeconds: 300,
-      responses: { 200: { description: 'Pacotes', schema: packagesSchema } },
+      responses: { 200: { description: 'The packages', schema: packagesSchema } },
       handler: async () => {
         const rows = await payments.packages();
         return { body: { success: true, packages: rows.map(packageView) } };
@@ -123,17 +148,19 @@ export function paymentsRoutes({
       method: 'post',
       path: '/data/credits/purchase',
       auth: 'bearer',
-      summary: 'Compra de créditos: devolve o endereço do checkout do fornecedor de pagamentos',
+      operationId: 'purchaseCredits',
+      summary: 'Buy credits: the address of the provider’s checkout',
       description:
-        'Abre o checkout do fornecedor configurado (PAYMENT_PROVIDER: stripe, ou sandbox, a página de testes do próprio servidor) e regista o pagamento pendente. ' +
-        'Os créditos são adicionados quando o fornecedor confirma o pagamento (webhook assinado), uma única vez por pagamento. ' +
-        `No fim, o fornecedor devolve o comprador a PUBLIC_BASE_URL${CHECKOUT_RETURN_PATH}?checkout=success|cancelled&payment=<reference>. ` +
-        '503 PAYMENT_PROVIDER_UNAVAILABLE quando o fornecedor não responde (nenhum pagamento fica registado); 503 PAYMENTS_NOT_CONFIGURED sem fornecedor.',
-      tags: ['Créditos'],
+        'Opens a checkout with the server’s payment provider (Stripe, or the sandbox: the server’s own test page) and records the payment as pending. ' +
+        'The credits are added when the provider confirms the payment (a signed webhook), once per payment. ' +
+        `Then the provider sends the buyer back to PUBLIC_BASE_URL${CHECKOUT_RETURN_PATH}?checkout=success|cancelled&payment=<reference>. ` +
+        '503 `PAYMENT_PROVIDER_UNAVAILABLE` when the provider does not answer (no payment is recorded); 503 `PAYMENTS_NOT_CONFIGURED` on a server without purchases.',
+      tags: [CREDITS_TAG],
+      schemas,
       body: PurchaseSchema,
       idempotent: true,
-      responses: { 201: { description: 'Pagamento pendente criado', schema: purchaseSchema } },
-      errors: [404, 503],
+      responses: { 201: { description: 'The pending payment', schema: purchaseSchema } },
+      errors: ['PACKAGE_NOT_FOUND', 'PAYMENT_PROVIDER_UNAVAILABLE', 'PAYMENTS_NOT_CONFIGURED'],
       async handler({ principal, body, idempotency }) {
         // With an Idempotency-Key the payment row and the stored response commit together.
         return purchaseResponse(
@@ -147,16 +174,18 @@ export function paymentsRoutes({
       auth: 'public',
       // The provider retries deliveries: a per-IP limit of its own, generous, apart from the public one.
       rateLimit: 'webhook',
-      summary: 'Veredito do checkout de testes (sandbox), assinado com X-Payment-Signature',
+      operationId: 'receiveSandboxWebhook',
+      summary: 'The sandbox checkout’s verdict, signed with X-Payment-Signature',
       description:
-        'Só com PAYMENT_PROVIDER=sandbox (senão 404 WEBHOOK_NOT_ACTIVE). A página do sandbox entrega aqui, pela mesma verificação, o veredito do comprador. ' +
-        'Cabeçalho X-Payment-Signature: t=<segundos unix>,v1=<HMAC-SHA256 hex de "t.corpo" com o segredo do sandbox>; tolerância de 5 minutos; ' +
-        'vários v1= são aceites se algum corresponder. ' +
+        'Only with PAYMENT_PROVIDER=sandbox (404 `WEBHOOK_NOT_ACTIVE` otherwise). The sandbox’s page delivers the buyer’s verdict here, through the same check. ' +
+        'Header X-Payment-Signature: `t=<Unix seconds>,v1=<hex HMAC-SHA256 of "t.body" with the sandbox’s secret>`; 5 minutes’ tolerance; ' +
+        'several v1= are accepted when one matches. ' +
         TRANSITIONS,
-      tags: ['Créditos'],
+      tags: [TAG],
+      schemas,
       body: WebhookSchema,
       responses: webhookResponses,
-      errors: [401, 404],
+      errors: ['INVALID_SIGNATURE', 'INVALID_WEBHOOK_EVENT', 'WEBHOOK_NOT_ACTIVE', 'PAYMENT_NOT_FOUND'],
       async handler({ body, rawBody, header, log }) {
         log.payment = body.payment;
         return receive(payments, 'sandbox', { rawBody, signature: header('x-payment-signature') }, log);
@@ -169,18 +198,20 @@ export function paymentsRoutes({
       rateLimit: 'webhook',
       // a Checkout Session or a Charge with its refunds: larger than our own requests
       bodyLimitKb: 512,
-      summary: 'Eventos do Stripe (assinados com Stripe-Signature)',
+      operationId: 'receiveStripeWebhook',
+      summary: 'Stripe’s events, signed with Stripe-Signature',
       description:
-        'Só com PAYMENT_PROVIDER=stripe (senão 404 WEBHOOK_NOT_ACTIVE). Verificados pelo SDK do Stripe sobre o corpo tal como chegou ' +
-        '(STRIPE_WEBHOOK_SECRET, tolerância de 300 s). Aplicados: checkout.session.completed (pago; "awaiting" se o método for diferido), ' +
-        'checkout.session.async_payment_succeeded / async_payment_failed, checkout.session.expired, charge.refunded ' +
-        '(reembolso total: os créditos ainda por gastar são retirados, sem deixar o saldo negativo; parcial: só registado). ' +
-        'Outros tipos: 200 "ignored". ' +
+        'Only with PAYMENT_PROVIDER=stripe (404 `WEBHOOK_NOT_ACTIVE` otherwise). Checked by Stripe’s SDK over the body as it arrived ' +
+        '(STRIPE_WEBHOOK_SECRET, 300 s tolerance). Applied: checkout.session.completed (paid; `awaiting` when the method is delayed), ' +
+        'checkout.session.async_payment_succeeded and async_payment_failed, checkout.session.expired, charge.refunded ' +
+        '(a full refund takes back the credits still held, never below zero; a partial one is recorded only). ' +
+        'Other types: 200 `ignored`. ' +
         TRANSITIONS,
-      tags: ['Créditos'],
+      tags: [TAG],
+      schemas,
       body: StripeEventSchema,
       responses: webhookResponses,
-      errors: [401, 404],
+      errors: ['INVALID_SIGNATURE', 'INVALID_WEBHOOK_EVENT', 'WEBHOOK_NOT_ACTIVE'],
       async handler({ body, rawBody, header, log }) {
         log.event = body.type;
         return receive(payments, 'stripe', { rawBody, signature: header('stripe-signature') }, log);
@@ -190,16 +221,29 @@ export function paymentsRoutes({
       method: 'get',
       path: '/payments/sandbox/checkout/:reference',
       auth: 'public',
-      summary: 'Página do checkout de testes (sandbox): pacote, preço, Pagar e Cancelar',
+      operationId: 'getSandboxCheckoutPage',
+      summary: 'The sandbox’s test checkout page: package, price, Pay and Cancel',
       description:
-        'Só com PAYMENT_PROVIDER=sandbox (senão 404 SANDBOX_NOT_ACTIVE). HTML sem scripts nem recursos externos; ' +
-        'os botões são formulários POST para …/pay e …/cancel.',
-      tags: ['Créditos'],
+        'Only with PAYMENT_PROVIDER=sandbox (404 `SANDBOX_NOT_ACTIVE` otherwise). HTML in Portuguese without scripts or outside resources; ' +
+        'its buttons are form POSTs to …/pay and …/cancel. No money moves.',
+      tags: [TAG],
       params: SandboxReferenceParams,
       responses: {
-        200: { description: 'A página (HTML)', contentType: 'text/html', schema: { type: 'string' } },
+        200: {
+          description: 'The page (HTML)',
+          contentType: 'text/html',
+          schema: { type: 'string' },
+          headers: {
+            'Content-Security-Policy': {
+              description: 'The page’s own policy: its styles, and its forms posting to this server only.',
+              required: true,
+              schema: { type: 'string' },
+            },
+            'Cache-Control': { description: 'no-store', schema: { type: 'string', enum: ['no-store'] } },
+          },
+        },
       },
-      errors: [404],
+      errors: ['SANDBOX_NOT_ACTIVE', 'PAYMENT_NOT_FOUND'],
       async handler({ params }) {
         if (!sandboxCheckout) throw sandboxNotActive();
         const checkout = await sandboxCheckout.checkout(params.reference);
@@ -214,16 +258,18 @@ export function paymentsRoutes({
       },
     }),
     sandboxVerdictRoute(sandboxCheckout, 'pay', 'payment.succeeded', {
-      summary: 'Checkout de testes: pagar (credita uma única vez) e voltar ao painel',
+      operationId: 'paySandboxCheckout',
+      summary: 'Sandbox checkout: pay (credits once) and go back to the dashboard',
       description:
-        'Entrega um webhook assinado payment.succeeded pela mesma verificação de POST /payments/webhook; depois 303 para ' +
-        `PUBLIC_BASE_URL${CHECKOUT_RETURN_PATH}?checkout=success&payment=<reference>. Pagar de novo não credita outra vez.`,
+        'Delivers a signed `payment.succeeded` webhook through the same check as POST /payments/webhook; then 303 to ' +
+        `PUBLIC_BASE_URL${CHECKOUT_RETURN_PATH}?checkout=success&payment=<reference>. Paying again credits nothing more.`,
     }),
     sandboxVerdictRoute(sandboxCheckout, 'cancel', 'payment.cancelled', {
-      summary: 'Checkout de testes: cancelar (o pagamento fica cancelled) e voltar ao painel',
+      operationId: 'cancelSandboxCheckout',
+      summary: 'Sandbox checkout: cancel (the payment becomes cancelled) and go back to the dashboard',
       description:
-        `Entrega um webhook assinado payment.cancelled; depois 303 para PUBLIC_BASE_URL${CHECKOUT_RETURN_PATH}?checkout=cancelled&payment=<reference> ` +
-        '(success, se o pagamento já estava pago).',
+        `Delivers a signed \`payment.cancelled\` webhook; then 303 to PUBLIC_BASE_URL${CHECKOUT_RETURN_PATH}?checkout=cancelled&payment=<reference> ` +
+        '(success, when the payment was already paid).',
     }),
   ];
 }

@@ -7,11 +7,12 @@ export const packageSchema = {
   type: 'object',
   additionalProperties: false,
   required: ['id', 'name', 'credits', 'price_eur'],
+  description: 'A package of credits on sale.',
   properties: {
-    id: { type: 'string' },
+    id: { type: 'string', description: 'What POST /data/credits/purchase takes: `starter`, `pro`…' },
     name: { type: 'string' },
     credits: { type: 'integer', minimum: 1 },
-    price_eur: { type: 'number' },
+    price_eur: { type: 'number', description: 'Price in EUR, taxes included.' },
   },
 };
 
@@ -21,6 +22,7 @@ export const packagesSchema = {
   type: 'object',
   additionalProperties: false,
   required: ['success', 'packages'],
+  description: 'The packages on sale.',
   properties: { success: { const: true }, packages: { type: 'array', items: packageSchema } },
 };
 
@@ -28,17 +30,21 @@ export const purchaseSchema = {
   type: 'object',
   additionalProperties: false,
   required: ['success', 'payment_id', 'reference', 'status', 'package', 'checkout_url', 'created_at'],
+  description: 'A pending payment and where the buyer pays it.',
   properties: {
     success: { const: true },
     payment_id: { type: 'string' },
     reference: {
       type: 'string',
       description:
-        'Referência do pagamento (pay_…): a que o painel recebe de volta (?payment=) depois do checkout',
+        'The payment’s reference (`pay_…`): the dashboard gets it back (`?payment=`) after the checkout.',
     },
-    status: { const: 'pending' },
+    status: { const: 'pending', description: 'A new payment is pending until the provider confirms it.' },
     package: packageSchema,
-    checkout_url: { type: 'string', description: 'Página de pagamento do fornecedor; abra-a no browser' },
+    checkout_url: {
+      type: 'string',
+      description: 'The provider’s payment page: open it in the buyer’s browser.',
+    },
     created_at: { type: 'string', format: 'date-time' },
   },
 };
@@ -57,8 +63,22 @@ export const webhookResponseSchema = {
   type: 'object',
   additionalProperties: false,
   required: ['success', 'result'],
+  description: 'What the delivery did.',
   properties: {
     success: { const: true },
-    result: { enum: [...PAYMENT_RESULTS] },
+    result: {
+      type: 'string',
+      enum: [...PAYMENT_RESULTS],
+      description:
+        'What the delivery did to the payment. Open list: values may be added (a client must accept one it does not know).',
+    },
   },
+};
+
+/** The payments' shapes by the names generated clients give them. */
+export const paymentSchemaNames = {
+  CreditPackage: packageSchema,
+  CreditPackageListResult: packagesSchema,
+  PurchaseResult: purchaseSchema,
+  WebhookResult: webhookResponseSchema,
 };

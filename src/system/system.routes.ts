@@ -1,8 +1,13 @@
 import type { OpenAPIObject } from 'openapi3-ts/oas31';
 import { ServiceError } from '../errors.js';
-import { route, type AnyRoute } from '../http/route.js';
+import { route, type AnyRoute, type ApiTag } from '../http/route.js';
 import type { Readiness } from './readiness.js';
-import { healthSchema, readinessSchema } from './system.views.js';
+import { healthSchema, readinessSchema, systemSchemaNames } from './system.views.js';
+
+const TAG: ApiTag = {
+  name: 'System',
+  description: 'For load balancers, monitoring and tools: liveness, readiness and this document.',
+};
 
 /** The process alive (/health), its dependencies answering (/ready), and the API's own document. */
 export function systemRoutes({
@@ -19,9 +24,12 @@ export function systemRoutes({
       path: '/health',
       auth: 'public',
       rateLimit: 'none',
-      summary: 'O processo está vivo',
-      tags: ['Sistema'],
-      responses: { 200: { description: 'Vivo', schema: healthSchema } },
+      operationId: 'getHealth',
+      summary: 'The process is alive',
+      description: 'Answers while the process runs, whatever its dependencies; not rate-limited.',
+      tags: [TAG],
+      schemas: systemSchemaNames,
+      responses: { 200: { description: 'Alive', schema: healthSchema } },
       handler: async () => ({ body: { success: true, status: 'ok' } }),
     }),
     route({
@@ -29,12 +37,14 @@ export function systemRoutes({
       path: '/ready',
       auth: 'public',
       rateLimit: 'ready',
-      summary: 'As dependências (Postgres, Redis, motor de pesquisa) respondem',
+      operationId: 'getReadiness',
+      summary: 'The dependencies answer (PostgreSQL, Redis, the search engine)',
       description:
-        'Verificadas no máximo uma vez por segundo por processo (quem pergunta nesse segundo recebe a mesma resposta); limitado por IP (READY_RATE_LIMIT_PER_MINUTE).',
-      tags: ['Sistema'],
-      errors: [503],
-      responses: { 200: { description: 'Pronto', schema: readinessSchema } },
+        'Checked at most once a second per process (whoever asks in that second gets the same answer); limited per IP address (READY_RATE_LIMIT_PER_MINUTE). A dependency down: 503 `NOT_READY` with each check in `checks`; while the search engine’s circuit breaker is open, too.',
+      tags: [TAG],
+      schemas: systemSchemaNames,
+      errors: ['NOT_READY'],
+      responses: { 200: { description: 'Ready', schema: readinessSchema } },
       handler: async () => {
         const results = await readiness();
         const ok = results.every(([, r]) => r.ok);
@@ -51,10 +61,21 @@ export function systemRoutes({
       path: '/openapi.json',
       auth: 'public',
       rateLimit: 'none',
-      summary: 'Documento OpenAPI 3.1 desta API',
-      tags: ['Sistema'],
+      operationId: 'getOpenApiDocument',
+      summary: 'This API’s OpenAPI 3.1 document',
+      description:
+        'What clients are generated from (see docs/api.md: @hey-api/openapi-ts for TypeScript, openapi-generator for Java); rendered at /docs.',
+      tags: [TAG],
       responses: {
-        200: { description: 'Documento OpenAPI', schema: { type: 'object', required: ['openapi', 'paths'] } },
+        200: {
+          description: 'The OpenAPI document',
+          schema: {
+            type: 'object',
+            required: ['openapi', 'paths'],
+            additionalProperties: true,
+            description: 'An OpenAPI 3.1 document.',
+          },
+        },
       },
       handler: async () => ({ body: openApi() }),
     }),

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { crc32 } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inlineRefs } from '../../src/http/openapi-components.js';
 import { normalizeReference } from '../../src/search/references.js';
 import type { IdentifyPartOutput } from '../../src/tools/identify-part.js';
 import { TextReader } from '../../src/tools/text-reader.js';
@@ -215,18 +216,23 @@ describe('identificar-peca reads the part numbers in the image', () => {
     const tool = tools.body.tools.find((t) => t.slug === 'identificar-peca')!;
     expect(JSON.stringify(tool.output_schema)).toContain('tempo_esgotado');
     interface Operation {
-      requestBody: { content: { 'application/json': { schema: { oneOf: Record<string, unknown>[] } } } };
-      responses: {
-        200: { content: { 'application/json': { schema: { properties: { output: unknown } } } } };
-      };
+      requestBody: { content: { 'application/json': { schema: unknown } } };
+      responses: { 200: { content: { 'application/json': { schema: unknown } } } };
     }
-    const openapi = await app.api.get<{ paths: Record<string, { post: Operation }> }>('/openapi.json');
+    const openapi = await app.api.get<{
+      paths: Record<string, { post: Operation }>;
+      components: { schemas: Record<string, unknown> };
+    }>('/openapi.json');
+    // the document names its schemas (components.schemas): read them written out
+    const whole = (schema: unknown) => inlineRefs(schema, openapi.body.components.schemas);
     const execute = openapi.body.paths['/tools/execute']!.post;
-    const documented = execute.requestBody.content['application/json'].schema.oneOf.find(
-      (body) => body.title === 'identificar-peca',
-    ) as { properties: { slug: unknown; input: unknown } };
-    expect(documented.properties.slug).toEqual({ const: 'identificar-peca' });
+    const documented = whole(execute.requestBody.content['application/json'].schema) as {
+      properties: { slug: unknown; input: unknown };
+    };
+    expect(documented.properties.slug).toEqual({ type: 'string', enum: ['identificar-peca'] });
     expect(documented.properties.input).toEqual(tool.input_schema);
-    expect(JSON.stringify(execute.responses[200].content['application/json'].schema)).toContain('corrigida');
+    expect(JSON.stringify(whole(execute.responses[200].content['application/json'].schema))).toContain(
+      'corrigida',
+    );
   });
 });

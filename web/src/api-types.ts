@@ -3,34 +3,55 @@
 
 /** post /auth/login 200 */
 export interface LoginAnswer {
-  success: true;
+  /**
+   * Always true.
+   */
+  success: boolean;
+  /**
+   * The Bearer token (`pst_…`), for `Authorization: Bearer`.
+   */
   access_token: string;
   token_type: 'Bearer';
+  /**
+   * When the session ends: 30 days after the login.
+   */
   expires_at: string;
 }
 
 /** get /account 200, patch /account 200 */
 export interface AccountAnswer {
-  success: true;
+  /**
+   * Always true.
+   */
+  success: boolean;
+  /**
+   * An account: its credits and its own daily credit limit.
+   */
   account: {
     id: string;
+    /**
+     * Normalized: trimmed, lower-case.
+     */
     email: string;
     name: string | null;
+    /**
+     * The balance.
+     */
     credits: number;
     /**
-     * null = sem limite diário
+     * Credits the account may spend per UTC day, set by its owner; null: only the plan’s limit.
      */
     daily_credit_limit: number | null;
     created_at: string;
   };
   /**
-   * O plano da conta, definido pelo fornecedor: limites de toda a conta (todas as chaves e sessões juntas); os limites de cada chave e o limite diário da conta só podem ser iguais ou menores
+   * The account’s plan, set by the provider: limits of the whole account (all its keys and sessions together). A key’s limits and the account’s own daily limit may only be equal or lower.
    */
   plan: {
     rate_limit_per_minute: number;
     rate_limit_per_hour: number;
     /**
-     * null = sem limite diário
+     * Credits the account may spend per UTC day; null: no daily limit.
      */
     daily_credits: number | null;
   };
@@ -38,24 +59,30 @@ export interface AccountAnswer {
 
 /** get /api-keys 200 */
 export interface ApiKeysAnswer {
-  success: true;
+  /**
+   * Always true.
+   */
+  success: boolean;
+  /**
+   * Items: An API key as its owner sees it: never the key itself.
+   */
   api_keys: {
     id: string;
     name: string;
     /**
-     * Início da chave, para a reconhecer
+     * The key’s first characters, to recognize it by.
      */
     prefix: string;
     /**
-     * Pedidos por minuto desta chave, no máximo o do plano da conta; null = só o limite da conta
+     * Requests per minute of this key, at most the plan’s; null: only the account’s limit.
      */
     rate_limit_per_minute: number | null;
     /**
-     * Pedidos por hora desta chave, no máximo o do plano da conta; null = só o limite da conta
+     * Requests per hour of this key, at most the plan’s; null: only the account’s limit.
      */
     rate_limit_per_hour: number | null;
     /**
-     * Créditos que esta chave pode gastar por dia (UTC), no máximo os do plano; null = sem limite próprio
+     * Credits this key may spend per UTC day, at most the plan’s; null: no limit of its own.
      */
     daily_credit_limit: number | null;
     created_at: string;
@@ -66,28 +93,34 @@ export interface ApiKeysAnswer {
 
 /** post /api-keys 201 */
 export interface ApiKeyCreatedAnswer {
-  success: true;
+  /**
+   * Always true.
+   */
+  success: boolean;
+  /**
+   * An API key just created: the only answer that holds the key itself.
+   */
   api_key: {
     /**
-     * A chave completa: mostrada apenas nesta resposta
+     * The whole key (`psk_…`), for X-API-Key: shown only in this answer, kept only as a hash.
      */
     key: string;
     id: string;
     name: string;
     /**
-     * Início da chave, para a reconhecer
+     * The key’s first characters, to recognize it by.
      */
     prefix: string;
     /**
-     * Pedidos por minuto desta chave, no máximo o do plano da conta; null = só o limite da conta
+     * Requests per minute of this key, at most the plan’s; null: only the account’s limit.
      */
     rate_limit_per_minute: number | null;
     /**
-     * Pedidos por hora desta chave, no máximo o do plano da conta; null = só o limite da conta
+     * Requests per hour of this key, at most the plan’s; null: only the account’s limit.
      */
     rate_limit_per_hour: number | null;
     /**
-     * Créditos que esta chave pode gastar por dia (UTC), no máximo os do plano; null = sem limite próprio
+     * Credits this key may spend per UTC day, at most the plan’s; null: no limit of its own.
      */
     daily_credit_limit: number | null;
     created_at: string;
@@ -97,33 +130,102 @@ export interface ApiKeyCreatedAnswer {
 }
 
 /** post /data/search 200 */
+/**
+ * A page of a search, with the statistics of the whole result set.
+ */
 export interface SearchAnswer {
-  success: true;
-  credits_spent: 0 | 1;
+  /**
+   * Always true.
+   */
+  success: boolean;
+  /**
+   * 1 when this answer was charged (results, and no valid token); 0 for a page fetched with a valid token, or without results.
+   */
+  credits_spent: number;
+  /**
+   * The balance after this answer.
+   */
   credits_remaining: number;
   /**
-   * Presente quando a pesquisa tem resultados; válido 10 minutos
+   * Present when the search has results: send it back with the same search fields and another `page` to get that page free until `search_token_expires_at` (10 minutes after the first page). On a page fetched with a valid token, the same token.
    */
   search_token?: string;
+  /**
+   * When `search_token` stops being valid; present with it.
+   */
   search_token_expires_at?: string;
+  /**
+   * Results in all.
+   */
   total: number;
   page: number;
   per_page: number;
   total_pages: number;
+  /**
+   * Price statistics over the whole result set (every page), in EUR.
+   */
   stats: {
     /**
-     * EUR; null sem resultados
+     * Lowest price; null without results.
      */
     price_min: number | null;
+    /**
+     * Highest price; null without results.
+     */
     price_max: number | null;
+    /**
+     * Average price; null without results.
+     */
     price_avg: number | null;
+    /**
+     * Sellers with results.
+     */
     total_sellers: number;
     total_results: number;
     /**
-     * Por estado: número de resultados e preços
+     * Results by condition: a property for each condition that has results, absent for the others.
      */
     by_condition: {
-      [k: string]: {
+      /**
+       * How many results of one condition or country, and their prices in EUR.
+       */
+      novo?: {
+        count: number;
+        price_min: number;
+        price_max: number;
+        price_avg: number;
+      };
+      /**
+       * How many results of one condition or country, and their prices in EUR.
+       */
+      usado_bom?: {
+        count: number;
+        price_min: number;
+        price_max: number;
+        price_avg: number;
+      };
+      /**
+       * How many results of one condition or country, and their prices in EUR.
+       */
+      usado_aceitavel?: {
+        count: number;
+        price_min: number;
+        price_max: number;
+        price_avg: number;
+      };
+      /**
+       * How many results of one condition or country, and their prices in EUR.
+       */
+      recondicionado?: {
+        count: number;
+        price_min: number;
+        price_max: number;
+        price_avg: number;
+      };
+      /**
+       * How many results of one condition or country, and their prices in EUR.
+       */
+      para_pecas?: {
         count: number;
         price_min: number;
         price_max: number;
@@ -131,31 +233,65 @@ export interface SearchAnswer {
       };
     };
   };
+  /**
+   * The page’s items.
+   *
+   * Items: A stock item: the specification’s eight fields, then the service’s.
+   */
   results: {
     id: number;
     /**
-     * Referência da peça, como o vendedor a indica
+     * The part’s reference, as the seller gives it.
      */
     referencia_oem: string;
+    /**
+     * The listing’s title.
+     */
     titulo: string;
+    /**
+     * A stock item’s condition: new, used in good state, used in acceptable state, reconditioned, for parts. Closed list.
+     */
     condicao: 'novo' | 'usado_bom' | 'usado_aceitavel' | 'recondicionado' | 'para_pecas';
+    /**
+     * Price in `moeda`.
+     */
     preco: number;
+    /**
+     * Currency code: EUR.
+     */
     moeda: 'EUR';
+    /**
+     * The seller’s name.
+     */
     vendor_nome: string;
+    /**
+     * The seller’s country, ISO 3166-1 alpha-2.
+     */
     location_country_code: string;
     /**
-     * Referências associadas (aftermarket, equivalentes)
+     * Associated references (aftermarket, equivalents).
+     *
+     * Items: A reference associated with an item.
      */
     referencias: {
       referencia: string;
+      /**
+       * What kind of reference. Closed list.
+       */
       tipo: 'oem' | 'aftermarket' | 'generic';
+      /**
+       * The brand it is a reference of, when known.
+       */
       marca: string | null;
     }[];
     /**
-     * A referência do artigo que correspondeu à pesquisa por referência
+     * In a search by reference, the item’s reference that matched; null otherwise.
      */
     referencia_encontrada: string | null;
     descricao: string;
+    /**
+     * The catalog part it is, when known.
+     */
     parte_id: number | null;
     marca_veiculo: string | null;
     modelo_veiculo: string | null;
@@ -163,48 +299,136 @@ export interface SearchAnswer {
     is_oem: boolean;
     is_aftermarket: boolean;
     vendor_id: number;
+    /**
+     * Units in stock.
+     */
     quantidade: number;
+    /**
+     * Last change of the item.
+     */
     atualizado_em: string;
   }[];
 }
 
 /** post /data/search/stats 200 */
+/**
+ * The price statistics of a search.
+ */
 export interface StatsAnswer {
-  success: true;
-  credits_spent: 0 | 1;
+  /**
+   * Always true.
+   */
+  success: boolean;
+  /**
+   * 1 when there are results (charged), 0 without results.
+   */
+  credits_spent: number;
+  /**
+   * The balance after this answer.
+   */
   credits_remaining: number;
+  /**
+   * The search’s price statistics, with the median, quartiles, a histogram and the countries.
+   */
   stats: {
     /**
-     * EUR; null sem resultados
+     * Lowest price; null without results.
      */
     price_min: number | null;
+    /**
+     * Highest price; null without results.
+     */
     price_max: number | null;
+    /**
+     * Average price; null without results.
+     */
     price_avg: number | null;
+    /**
+     * Sellers with results.
+     */
     total_sellers: number;
     total_results: number;
     /**
-     * Por estado: número de resultados e preços
+     * Results by condition: a property for each condition that has results, absent for the others.
      */
     by_condition: {
-      [k: string]: {
+      /**
+       * How many results of one condition or country, and their prices in EUR.
+       */
+      novo?: {
+        count: number;
+        price_min: number;
+        price_max: number;
+        price_avg: number;
+      };
+      /**
+       * How many results of one condition or country, and their prices in EUR.
+       */
+      usado_bom?: {
+        count: number;
+        price_min: number;
+        price_max: number;
+        price_avg: number;
+      };
+      /**
+       * How many results of one condition or country, and their prices in EUR.
+       */
+      usado_aceitavel?: {
+        count: number;
+        price_min: number;
+        price_max: number;
+        price_avg: number;
+      };
+      /**
+       * How many results of one condition or country, and their prices in EUR.
+       */
+      recondicionado?: {
+        count: number;
+        price_min: number;
+        price_max: number;
+        price_avg: number;
+      };
+      /**
+       * How many results of one condition or country, and their prices in EUR.
+       */
+      para_pecas?: {
         count: number;
         price_min: number;
         price_max: number;
         price_avg: number;
       };
     };
+    /**
+     * Median price; null without results.
+     */
     price_median: number | null;
+    /**
+     * First quartile; null without results.
+     */
     price_p25: number | null;
+    /**
+     * Third quartile; null without results.
+     */
     price_p75: number | null;
     /**
+     * Up to 20 equal-width buckets from the lowest to the highest price; empty without results.
+     *
      * @maxItems 20
+     *
+     * Items: A price bucket: results priced from `from` to `to` (EUR).
      */
     histogram: {
       from: number;
       to: number;
       count: number;
     }[];
+    /**
+     * Results by the seller’s country (ISO 3166-1 alpha-2).
+     */
     by_country: {
+      /**
+       * How many results of one condition or country, and their prices in EUR.
+       */
       [k: string]: {
         count: number;
         price_min: number;
@@ -216,140 +440,307 @@ export interface StatsAnswer {
 }
 
 /** get /data/credits/balance 200 */
+/**
+ * The account’s credits.
+ */
 export interface BalanceAnswer {
-  success: true;
+  /**
+   * Always true.
+   */
+  success: boolean;
+  /**
+   * The balance.
+   */
   credits: number;
   /**
-   * Créditos que a conta pode gastar por dia: o menor entre o seu limite diário e o do plano; null = sem limite
+   * Credits the account may spend per UTC day: the lower of its own limit and its plan’s; null: no limit.
    */
   daily_credit_limit: number | null;
   /**
-   * Créditos gastos hoje (dia UTC)
+   * Credits spent today (UTC day).
    */
   spent_today: number;
 }
 
 /** get /data/credits/history 200 */
+/**
+ * A page of the account’s history, newest first.
+ */
 export interface HistoryAnswer {
-  success: true;
+  /**
+   * Always true.
+   */
+  success: boolean;
   total: number;
   page: number;
   per_page: number;
   total_pages: number;
+  /**
+   * Items: A movement of the balance, or a free search.
+   */
   results: {
     id: string;
+    /**
+     * What moved the balance. Open list: values may be added (a client must accept one it does not know).
+     */
     kind: 'signup' | 'search' | 'stats' | 'purchase' | 'adjustment';
     /**
-     * Variação do saldo (negativa num gasto; 0 numa pesquisa gratuita)
+     * Change of the balance: negative for a charge, 0 for a free search.
      */
     credits: number;
+    /**
+     * The balance after it; null for a free search (the balance did not change).
+     */
     balance_after: number | null;
     created_at: string;
+    /**
+     * The search, for `search` and `stats` entries; null for the others.
+     */
     search: {
+      /**
+       * The search’s fields as they were run, normalized: the reference without spaces or punctuation, upper-case; make, model and text lower-case without accents; English names whatever was sent.
+       */
       query: {
+        reference?: string;
+        vehicle_make?: string;
+        vehicle_model?: string;
+        part_id?: number;
+        text?: string;
+        condition?: string;
+        is_oem?: boolean;
+        is_aftermarket?: boolean;
+        country?: string;
+        price_min?: number;
+        price_max?: number;
         [k: string]: unknown;
       };
+      /**
+       * The query as one line: `reference=7701442136, condition=novo`.
+       */
       query_summary: string;
+      /**
+       * Results found.
+       */
       total: number;
       page: number;
-      token_status: string;
+      /**
+       * What the `search_token` sent counted as: `valid` (the page is free), `expired`, `invalid` or `mismatch` (counted as none: charged as a first search, a new token issued), `none` (no token sent). Closed list.
+       */
+      token_status: 'valid' | 'expired' | 'invalid' | 'mismatch' | 'none';
       [k: string]: unknown;
     } | null;
   }[];
 }
 
 /** get /data/credits/packages 200 */
+/**
+ * The packages on sale.
+ */
 export interface PackagesAnswer {
-  success: true;
+  /**
+   * Always true.
+   */
+  success: boolean;
+  /**
+   * Items: A package of credits on sale.
+   */
   packages: {
+    /**
+     * What POST /data/credits/purchase takes: `starter`, `pro`…
+     */
     id: string;
     name: string;
     credits: number;
+    /**
+     * Price in EUR, taxes included.
+     */
     price_eur: number;
   }[];
 }
 
 /** post /data/credits/purchase 201 */
+/**
+ * A pending payment and where the buyer pays it.
+ */
 export interface PurchaseAnswer {
-  success: true;
+  /**
+   * Always true.
+   */
+  success: boolean;
   payment_id: string;
   /**
-   * Referência do pagamento (pay_…): a que o painel recebe de volta (?payment=) depois do checkout
+   * The payment’s reference (`pay_…`): the dashboard gets it back (`?payment=`) after the checkout.
    */
   reference: string;
+  /**
+   * A new payment is pending until the provider confirms it.
+   */
   status: 'pending';
+  /**
+   * A package of credits on sale.
+   */
   package: {
+    /**
+     * What POST /data/credits/purchase takes: `starter`, `pro`…
+     */
     id: string;
     name: string;
     credits: number;
+    /**
+     * Price in EUR, taxes included.
+     */
     price_eur: number;
   };
   /**
-   * Página de pagamento do fornecedor; abra-a no browser
+   * The provider’s payment page: open it in the buyer’s browser.
    */
   checkout_url: string;
   created_at: string;
 }
 
 /** get /data/catalog/brands 200 */
+/**
+ * A page of a catalog list.
+ */
 export interface BrandsAnswer {
-  success: true;
+  /**
+   * Always true.
+   */
+  success: boolean;
+  /**
+   * Entries in all (with `q`: those that match).
+   */
   total: number;
   page: number;
   total_pages: number;
+  /**
+   * Items: A make, model or variant found in stock, and how many items.
+   */
   results: {
     name: string;
+    /**
+     * Items in stock.
+     */
     items: number;
   }[];
 }
 
 /** get /data/catalog/models/{brand} 200 */
+/**
+ * A page of a catalog list.
+ */
 export interface ModelsAnswer {
-  success: true;
+  /**
+   * Always true.
+   */
+  success: boolean;
+  /**
+   * Entries in all (with `q`: those that match).
+   */
   total: number;
   page: number;
   total_pages: number;
+  /**
+   * Items: A make, model or variant found in stock, and how many items.
+   */
   results: {
     name: string;
+    /**
+     * Items in stock.
+     */
     items: number;
   }[];
 }
 
 /** get /data/catalog/parts 200 */
+/**
+ * A page of a catalog list.
+ */
 export interface PartsAnswer {
-  success: true;
+  /**
+   * Always true.
+   */
+  success: boolean;
+  /**
+   * Entries in all (with `q`: those that match).
+   */
   total: number;
   page: number;
   total_pages: number;
+  /**
+   * Items: A part of the parts catalog, named in the language asked.
+   */
   results: {
+    /**
+     * What a search’s `part_id` takes.
+     */
     id: number;
     name: string;
+    /**
+     * A code of GET /data/catalog/types.
+     */
     type: string;
+    /**
+     * A code of GET /data/catalog/groups.
+     */
     group: string;
+    /**
+     * A code of GET /data/catalog/locations.
+     */
     location: string | null;
+    /**
+     * A code of GET /data/catalog/sides.
+     */
     side: string | null;
   }[];
 }
 
 /** get /data/catalog/conditions 200 */
+/**
+ * A page of a catalog list.
+ */
 export interface ConditionsAnswer {
-  success: true;
+  /**
+   * Always true.
+   */
+  success: boolean;
+  /**
+   * Entries in all (with `q`: those that match).
+   */
   total: number;
   page: number;
   total_pages: number;
+  /**
+   * Items: An entry of a coded list: its code and its name in the language asked.
+   */
   results: {
     code: string;
     name: string;
+    /**
+     * Languages only: the name in the language itself (Deutsch).
+     */
     native_name?: string;
   }[];
 }
 
 /** get /data/catalog/countries 200 */
+/**
+ * A page of a catalog list.
+ */
 export interface CountriesAnswer {
-  success: true;
+  /**
+   * Always true.
+   */
+  success: boolean;
+  /**
+   * Entries in all (with `q`: those that match).
+   */
   total: number;
   page: number;
   total_pages: number;
+  /**
+   * Items: A country: ISO 3166-1 alpha-2 code and name in the language asked.
+   */
   results: {
     code: string;
     name: string;
