@@ -5,10 +5,10 @@ import { chromium, type Browser, type Locator, type Page } from 'playwright-core
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer, type AddressInfo } from 'node:net';
 import { seedCatalog } from '../../src/catalog/seed.js';
-import { buildWebIfStale } from '../../scripts/web-build-if-stale.js';
 import { loadStockFixture } from '../helpers/stock-fixture.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
 import { TEST_CHROMIUM } from '../helpers/test-env.js';
+import { buildWebOnce } from '../helpers/web-build.js';
 
 /**
  * The dashboard and /docs in a real browser: Debian's chromium driven by playwright-core (no
@@ -107,7 +107,7 @@ describe.skipIf(!existsSync(CHROMIUM))('dashboard and /docs in chromium', () => 
     });
 
   beforeAll(async () => {
-    buildWebIfStale();
+    await buildWebOnce();
     mkdirSync(SHOTS, { recursive: true });
     // The sandbox checkout returns to PUBLIC_BASE_URL, so the app must know its own address first.
     const port = await freePort();

@@ -85,6 +85,16 @@ export interface ApiKeysAnswer {
      * Credits this key may spend per UTC day, at most the plan’s; null: no limit of its own.
      */
     daily_credit_limit: number | null;
+    /**
+     * `search`: search the stock (POST /data/search, the tools); `stock:write`: write the stock and feeds of the seller `seller_id`, and only it. No value is repeated.
+     *
+     * @minItems 1
+     */
+    scopes: ('search' | 'stock:write')[];
+    /**
+     * The seller (of this account) whose stock a `stock:write` key writes; null for a search-only key.
+     */
+    seller_id: string | null;
     created_at: string;
     last_used_at: string | null;
     revoked_at: string | null;
@@ -123,6 +133,16 @@ export interface ApiKeyCreatedAnswer {
      * Credits this key may spend per UTC day, at most the plan’s; null: no limit of its own.
      */
     daily_credit_limit: number | null;
+    /**
+     * `search`: search the stock (POST /data/search, the tools); `stock:write`: write the stock and feeds of the seller `seller_id`, and only it. No value is repeated.
+     *
+     * @minItems 1
+     */
+    scopes: ('search' | 'stock:write')[];
+    /**
+     * The seller (of this account) whose stock a `stock:write` key writes; null for a search-only key.
+     */
+    seller_id: string | null;
     created_at: string;
     last_used_at: string | null;
     revoked_at: string | null;
@@ -745,4 +765,300 @@ export interface CountriesAnswer {
     code: string;
     name: string;
   }[];
+}
+
+/** get /sellers 200 */
+export interface SellersAnswer {
+  /**
+   * Always true.
+   */
+  success: boolean;
+  /**
+   * Items: A seller profile of the account: who sells the stock, where it is, how many items it holds.
+   */
+  sellers: {
+    /**
+     * The seller’s id: `seller` in /stock/feeds and /stock/items.
+     */
+    id: string;
+    name: string;
+    /**
+     * ISO 3166-1 alpha-2; a stock line without a country is there.
+     */
+    country: string;
+    city: string | null;
+    /**
+     * Items in stock.
+     */
+    items: number;
+    created_at: string;
+  }[];
+}
+
+/** post /sellers 201, patch /sellers/{id} 200 */
+export interface SellerAnswer {
+  /**
+   * Always true.
+   */
+  success: boolean;
+  /**
+   * A seller profile of the account: who sells the stock, where it is, how many items it holds.
+   */
+  seller: {
+    /**
+     * The seller’s id: `seller` in /stock/feeds and /stock/items.
+     */
+    id: string;
+    name: string;
+    /**
+     * ISO 3166-1 alpha-2; a stock line without a country is there.
+     */
+    country: string;
+    city: string | null;
+    /**
+     * Items in stock.
+     */
+    items: number;
+    created_at: string;
+  };
+}
+
+/** post /stock/feeds 202 */
+export interface FeedSentAnswer {
+  /**
+   * Always true.
+   */
+  success: boolean;
+  /**
+   * A stock feed: its state, counts and timings.
+   */
+  feed: {
+    id: string;
+    seller_id: string;
+    mode: 'full' | 'delta';
+    format: 'csv' | 'jsonl';
+    gzipped: boolean;
+    dry_run: boolean;
+    force: boolean;
+    /**
+     * `received`: waiting its turn (one feed of a seller at a time); `validating`, `applying`: in progress; `done`: applied whole (or, dry run, reported); `refused`: the file or what it would do was refused, nothing changed (`reason`); `failed`: our side failed, nothing changed — send it again.
+     */
+    status: 'received' | 'validating' | 'applying' | 'done' | 'refused' | 'failed';
+    /**
+     * The body as received (compressed, if it was).
+     */
+    bytes: number;
+    /**
+     * Lines read so far, then what the feed changed (dry run: would change).
+     */
+    counts: {
+      /**
+       * Records read (a CSV’s header not counted).
+       */
+      lines: number;
+      /**
+       * Items created.
+       */
+      created: number;
+      /**
+       * Items changed.
+       */
+      updated: number;
+      /**
+       * Items the file names as they already were: not written, not reindexed.
+       */
+      unchanged: number;
+      /**
+       * Items removed (full: not in the file; delta: action=delete).
+       */
+      removed: number;
+      /**
+       * Lines rejected (GET /stock/feeds/{id}/errors): their items keep their state.
+       */
+      rejected: number;
+    };
+    /**
+     * Unknown columns, repeated SKUs… (Portuguese).
+     */
+    warnings: string[];
+    /**
+     * Why it was refused or failed (Portuguese).
+     */
+    reason: string | null;
+    /**
+     * A stable code for `reason` (docs/stock-feeds.md).
+     */
+    reason_code: string | null;
+    created_at: string;
+    received_at: string | null;
+    started_at: string | null;
+    finished_at: string | null;
+  };
+}
+
+/** get /stock/feeds/{id} 200 */
+export interface FeedAnswer {
+  /**
+   * Always true.
+   */
+  success: boolean;
+  /**
+   * A stock feed: its state, counts and timings.
+   */
+  feed: {
+    id: string;
+    seller_id: string;
+    mode: 'full' | 'delta';
+    format: 'csv' | 'jsonl';
+    gzipped: boolean;
+    dry_run: boolean;
+    force: boolean;
+    /**
+     * `received`: waiting its turn (one feed of a seller at a time); `validating`, `applying`: in progress; `done`: applied whole (or, dry run, reported); `refused`: the file or what it would do was refused, nothing changed (`reason`); `failed`: our side failed, nothing changed — send it again.
+     */
+    status: 'received' | 'validating' | 'applying' | 'done' | 'refused' | 'failed';
+    /**
+     * The body as received (compressed, if it was).
+     */
+    bytes: number;
+    /**
+     * Lines read so far, then what the feed changed (dry run: would change).
+     */
+    counts: {
+      /**
+       * Records read (a CSV’s header not counted).
+       */
+      lines: number;
+      /**
+       * Items created.
+       */
+      created: number;
+      /**
+       * Items changed.
+       */
+      updated: number;
+      /**
+       * Items the file names as they already were: not written, not reindexed.
+       */
+      unchanged: number;
+      /**
+       * Items removed (full: not in the file; delta: action=delete).
+       */
+      removed: number;
+      /**
+       * Lines rejected (GET /stock/feeds/{id}/errors): their items keep their state.
+       */
+      rejected: number;
+    };
+    /**
+     * Unknown columns, repeated SKUs… (Portuguese).
+     */
+    warnings: string[];
+    /**
+     * Why it was refused or failed (Portuguese).
+     */
+    reason: string | null;
+    /**
+     * A stable code for `reason` (docs/stock-feeds.md).
+     */
+    reason_code: string | null;
+    created_at: string;
+    received_at: string | null;
+    started_at: string | null;
+    finished_at: string | null;
+    /**
+     * The first 20 rejected lines.
+     */
+    first_errors: {
+      /**
+       * The line in the file (1 = a CSV’s header).
+       */
+      line: number;
+      sku: string | null;
+      /**
+       * The column at fault; null: the whole line.
+       */
+      field: string | null;
+      /**
+       * Why, in Portuguese.
+       */
+      message: string;
+    }[];
+  };
+}
+
+/** get /stock/feeds 200 */
+export interface FeedsAnswer {
+  /**
+   * Always true.
+   */
+  success: boolean;
+  /**
+   * Items: A stock feed: its state, counts and timings.
+   */
+  feeds: {
+    id: string;
+    seller_id: string;
+    mode: 'full' | 'delta';
+    format: 'csv' | 'jsonl';
+    gzipped: boolean;
+    dry_run: boolean;
+    force: boolean;
+    /**
+     * `received`: waiting its turn (one feed of a seller at a time); `validating`, `applying`: in progress; `done`: applied whole (or, dry run, reported); `refused`: the file or what it would do was refused, nothing changed (`reason`); `failed`: our side failed, nothing changed — send it again.
+     */
+    status: 'received' | 'validating' | 'applying' | 'done' | 'refused' | 'failed';
+    /**
+     * The body as received (compressed, if it was).
+     */
+    bytes: number;
+    /**
+     * Lines read so far, then what the feed changed (dry run: would change).
+     */
+    counts: {
+      /**
+       * Records read (a CSV’s header not counted).
+       */
+      lines: number;
+      /**
+       * Items created.
+       */
+      created: number;
+      /**
+       * Items changed.
+       */
+      updated: number;
+      /**
+       * Items the file names as they already were: not written, not reindexed.
+       */
+      unchanged: number;
+      /**
+       * Items removed (full: not in the file; delta: action=delete).
+       */
+      removed: number;
+      /**
+       * Lines rejected (GET /stock/feeds/{id}/errors): their items keep their state.
+       */
+      rejected: number;
+    };
+    /**
+     * Unknown columns, repeated SKUs… (Portuguese).
+     */
+    warnings: string[];
+    /**
+     * Why it was refused or failed (Portuguese).
+     */
+    reason: string | null;
+    /**
+     * A stable code for `reason` (docs/stock-feeds.md).
+     */
+    reason_code: string | null;
+    created_at: string;
+    received_at: string | null;
+    started_at: string | null;
+    finished_at: string | null;
+  }[];
+  total: number;
+  page: number;
+  per_page: number;
 }

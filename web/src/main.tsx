@@ -13,6 +13,7 @@ import './styles.css';
 const Usage = lazy(() => import('./pages/usage').then((m) => m.Usage));
 const Playground = lazy(() => import('./pages/playground/playground').then((m) => m.Playground));
 const Buy = lazy(() => import('./pages/buy').then((m) => m.Buy));
+const Sellers = lazy(() => import('./pages/sellers/sellers').then((m) => m.Sellers));
 
 export const BASE = '/dashboard';
 
@@ -30,6 +31,7 @@ const KeysPage = () => <Private page={Keys} />;
 const UsagePage = () => <Private page={Usage} />;
 const PlaygroundPage = () => <Private page={Playground} />;
 const BuyPage = () => <Private page={Buy} />;
+const SellersPage = () => <Private page={Sellers} />;
 const HomePage = () => <Private page={Home} />;
 
 function Nav() {
@@ -46,6 +48,7 @@ function Nav() {
     ['/usage', 'usage'],
     ['/search', 'playground'],
     ['/credits', 'buy'],
+    ['/sellers', 'sellers'],
   ];
   const path = url.split('?')[0];
   return (
@@ -124,6 +127,7 @@ function App() {
               <Route path={`${BASE}/usage`} component={UsagePage} />
               <Route path={`${BASE}/search`} component={PlaygroundPage} />
               <Route path={`${BASE}/credits`} component={BuyPage} />
+              <Route path={`${BASE}/sellers`} component={SellersPage} />
               <Route default component={HomePage} />
             </Router>
           </ErrorBoundary>

@@ -97,6 +97,8 @@ export function SelectField({
   onValue,
   refusal,
   wide,
+  hint,
+  id: givenId,
   children,
 }: {
   name: string;
@@ -106,18 +108,34 @@ export function SelectField({
   refusal?: Refusal | null;
   /** a row of its own in a grid form, the select as wide as its longest choice */
   wide?: boolean;
+  hint?: string;
+  /** when the page has two selects of one name (two forms of a seller) */
+  id?: string;
   children: ComponentChildren;
 }) {
-  const id = `f-${name}`;
+  const id = givenId ?? `f-${name}`;
   const error = messageFor(refusal ?? null, name);
+  const described = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ');
   return (
     <div class={wide ? 'field wide' : 'field'}>
       <label for={id}>{label}</label>
-      <select id={id} name={name} value={value} onChange={(event) => onValue(event.currentTarget.value)}>
+      <select
+        id={id}
+        name={name}
+        value={value}
+        onChange={(event) => onValue(event.currentTarget.value)}
+        aria-invalid={error ? 'true' : undefined}
+        aria-describedby={described || undefined}
+      >
         {children}
       </select>
+      {hint && (
+        <small id={`${id}-hint`} class="hint">
+          {hint}
+        </small>
+      )}
       {error && (
-        <p class="error" role="alert" data-field={name}>
+        <p id={`${id}-error`} class="error" role="alert" data-field={name}>
           {error}
         </p>
       )}
@@ -155,6 +173,19 @@ export const formatMoney = (amount: number | string | null | undefined, lang: La
   amount === null || amount === undefined
     ? '—'
     : Number(amount).toLocaleString(LOCALES[lang], { style: 'currency', currency });
+
+/** A size in bytes as the page's language writes it ("820 bytes", "1,2 MB" in Portuguese). */
+export function formatBytes(bytes: number, lang: Lang): string {
+  const [unit, size] =
+    bytes >= 1024 * 1024
+      ? (['megabyte', bytes / 1024 / 1024] as const)
+      : bytes >= 1024
+        ? (['kilobyte', bytes / 1024] as const)
+        : (['byte', bytes] as const);
+  // bytes in full ("131 bytes"): the short form of the unit would be "131 byte"
+  const unitDisplay = unit === 'byte' ? 'long' : 'short';
+  return size.toLocaleString(LOCALES[lang], { style: 'unit', unit, unitDisplay, maximumFractionDigits: 1 });
+}
 
 /**
  * A form's submission: busy while it runs, the API's refusal kept for the fields to show (and
