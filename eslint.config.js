@@ -8,8 +8,20 @@ import tseslint from 'typescript-eslint';
  * server, main). A file imports only from its own layer or below; a resource module reaches http/
  * only from its *.routes.ts; nothing in src/ reaches indexer/, scripts/ or test/.
  */
-const RESOURCES = ['accounts', 'catalog', 'credits', 'demo', 'payments', 'search', 'system', 'tools', 'web'];
-const COMPOSITION = ['services', 'app', 'server', 'main'];
+const RESOURCES = [
+  'accounts',
+  'catalog',
+  'credits',
+  'demo',
+  'payments',
+  'search',
+  'sellers',
+  'stock',
+  'system',
+  'tools',
+  'web',
+];
+const COMPOSITION = ['services', 'app', 'server', 'main', 'feeds-main'];
 const folder = (names) => ({
   regex: `(^|/)(${names.join('|')})/`,
   message: 'imports run one way: down the layers (eslint.config.js)',

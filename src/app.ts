@@ -19,6 +19,9 @@ import { searchRoutes } from './search/search.routes.js';
 import type { Services } from './services.js';
 import { systemRoutes } from './system/system.routes.js';
 import { toolsRoutes } from './tools/tools.routes.js';
+import { sellersRoutes } from './sellers/sellers.routes.js';
+import { stockFeedsRoutes } from './stock/stock-feeds.routes.js';
+import { stockItemsRoutes } from './stock/stock-items.routes.js';
 import { webPages, type WebPagesOptions } from './web/web-pages.js';
 
 /**
@@ -41,6 +44,9 @@ export function declaredRoutes(services: Services, extraRoutes: AnyRoute[] = [])
     ...paymentsRoutes({ payments: services.payments, sandboxCheckout: services.sandboxCheckout }),
     ...catalogRoutes({ catalog: services.catalog }),
     ...toolsRoutes({ tools: services.tools }),
+    ...sellersRoutes({ sellers: services.sellers }),
+    ...stockItemsRoutes({ sellers: services.sellers, items: services.stockItems }),
+    ...stockFeedsRoutes({ sellers: services.sellers, feeds: services.stockFeeds }),
     ...extraRoutes,
   );
   return routes;

@@ -75,6 +75,20 @@ export interface Config {
   indexer: IndexerConfig;
   /** the search engine's guards: bounded work in flight and its circuit breaker (docs/reliability.md) */
   engineGuards: EngineGuardsConfig;
+  /** sellers' stock feeds (docs/stock-feeds.md) */
+  feeds: FeedsConfig;
+}
+
+export interface FeedsConfig {
+  /** the most a feed's body may have, in bytes, as sent (compressed or not) and once uncompressed */
+  maxBytes: number;
+  /**
+   * whether the API process applies feeds itself: the embedded shape's (one process over PGlite);
+   * with PostgreSQL, `npm run feeds` is the worker and the API only receives them
+   */
+  inProcess: boolean;
+  /** seconds a feed's worker may go without a heartbeat before another worker takes the feed over */
+  staleSeconds: number;
 }
 
 export interface EngineGuardsConfig {
@@ -155,6 +169,9 @@ const variables = {
     default: 'info',
   },
   SEED_DEMO_DATA: { type: 'boolean' },
+  FEED_MAX_MB: { type: 'integer', minimum: 1, maximum: 4_096, default: 256 },
+  FEEDS_IN_PROCESS: { type: 'boolean' },
+  FEED_STALE_SECONDS: { type: 'integer', minimum: 1, maximum: 3_600, default: 60 },
   DEMO_ITEMS: { type: 'integer', minimum: 0, maximum: 10_000_000, default: 50_000 },
   PUBLIC_BASE_URL: { type: 'string', pattern: '^https?://' },
   TRUST_PROXY: { type: 'boolean', default: false },
@@ -344,6 +361,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     metricsToken: (v.METRICS_TOKEN as string | undefined) ?? null,
     passwordHashing: { concurrency: v.PASSWORD_HASH_CONCURRENCY, queue: v.PASSWORD_HASH_QUEUE },
     hstsMaxAgeSeconds: v.HSTS_MAX_AGE_SECONDS,
+    feeds: {
+      maxBytes: (v.FEED_MAX_MB as number) * 1024 * 1024,
+      inProcess: (v.FEEDS_IN_PROCESS as boolean | undefined) ?? databaseUrl === null,
+      staleSeconds: v.FEED_STALE_SECONDS as number,
+    },
     indexer: {
       leaseSeconds: v.INDEXER_LEASE_SECONDS,
       batchSize: v.INDEXER_BATCH_SIZE,

@@ -123,6 +123,10 @@ export const ERROR_CODES = {
   },
   // 403
   FORBIDDEN: { kind: 'forbidden', meaning: 'The credential may not do this.' },
+  INSUFFICIENT_SCOPE: {
+    kind: 'forbidden',
+    meaning: 'The API key lacks the scope this route needs (search, or stock:write for its own seller).',
+  },
   // 404
   NOT_FOUND: { kind: 'not_found', meaning: 'No such resource.' },
   ROUTE_NOT_FOUND: { kind: 'not_found', meaning: 'No such route.' },
@@ -135,6 +139,13 @@ export const ERROR_CODES = {
   TOOL_NOT_FOUND: { kind: 'not_found', meaning: 'No tool with this slug.' },
   PACKAGE_NOT_FOUND: { kind: 'not_found', meaning: 'No credit package with this id on sale.' },
   PAYMENT_NOT_FOUND: { kind: 'not_found', meaning: 'No payment with this reference.' },
+  SELLER_NOT_FOUND: {
+    kind: 'not_found',
+    meaning:
+      'No such seller, or not one this credential writes (another account’s, or another than its key’s).',
+  },
+  STOCK_ITEM_NOT_FOUND: { kind: 'not_found', meaning: 'The seller has no item with this SKU.' },
+  FEED_NOT_FOUND: { kind: 'not_found', meaning: 'No such feed of a seller this credential writes.' },
   WEBHOOK_NOT_ACTIVE: {
     kind: 'not_found',
     meaning: 'That payment provider is not the one this server uses.',
@@ -150,6 +161,7 @@ export const ERROR_CODES = {
   CONFLICT: { kind: 'conflict', meaning: 'The request conflicts with the resource’s state.' },
   EMAIL_TAKEN: { kind: 'conflict', meaning: 'An account with this e-mail already exists.' },
   API_KEY_LIMIT_REACHED: { kind: 'conflict', meaning: 'The account holds as many live API keys as it may.' },
+  SELLER_LIMIT_REACHED: { kind: 'conflict', meaning: 'The account holds as many seller profiles as it may.' },
   IDEMPOTENCY_KEY_IN_USE: {
     kind: 'conflict',
     meaning: 'A request with this Idempotency-Key is still running.',

@@ -32,7 +32,15 @@ export interface Principal {
   keyDailyCreditLimit: number | null;
   /** the account's plan, as looked up with the credential (defaults applied) */
   plan: AccountPlan;
+  /** what the credential may do: an API key's scopes; a session holds them all */
+  scopes: readonly Scope[];
+  /** the seller whose stock an API key with `stock:write` may write; null otherwise */
+  sellerId: string | null;
 }
+
+/** What a credential may do: search the stock (every key's default), write one seller's stock. */
+export const SCOPES = ['search', 'stock:write'] as const;
+export type Scope = (typeof SCOPES)[number];
 
 /** Which credentials a route accepts. */
 export type AuthMode = 'public' | 'either' | 'bearer';

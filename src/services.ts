@@ -29,6 +29,10 @@ import type { SearchEngine } from './search/engine.js';
 import { createSearchService, type SearchService } from './search/search-service.js';
 import { sharedReadiness, type Readiness, type ReadinessCheck } from './system/readiness.js';
 import { toolRegistry, type ToolRegistry } from './tools/registry.js';
+import { createSellersService, type SellersService } from './sellers/sellers.js';
+import { FeedWorker } from './stock/feed-worker.js';
+import { createStockFeeds, type StockFeeds } from './stock/stock-feeds.js';
+import { createStockItems, type StockItems } from './stock/stock-items.js';
 import { partNames } from './tools/stock-summary.js';
 import { TextReader } from './tools/text-reader.js';
 
@@ -71,6 +75,14 @@ export interface Services {
   /** whether Postgres, Redis and the search cluster answer (for /ready) */
   readiness: Readiness;
   metrics: Metrics;
+  /** sellers' profiles, and who may write whose stock */
+  sellers: SellersService;
+  /** a seller's items by SKU */
+  stockItems: StockItems;
+  /** a seller's feeds, as received and shown */
+  stockFeeds: StockFeeds;
+  /** the feeds' worker in this process: the embedded shape's (FEEDS_IN_PROCESS); else `npm run feeds` */
+  feedWorker: FeedWorker | null;
   close(): Promise<void>;
 }
 
@@ -183,6 +195,15 @@ export async function createServices(config: Config, overrides: ServiceOverrides
   const recorder = createSearchRecorder(db, { purchases: paymentProvider ? 'on' : 'off' });
   const search = createSearchService({ engine, clock, searchTokenSecret, recorder });
   const payments = createPaymentsService(db, clock, paymentProvider, config.publicBaseUrl);
+  const sellers = createSellersService(db);
+  const feedWorker = config.feeds.inProcess
+    ? new FeedWorker(db, logger, {
+        pool: database.pool,
+        maxBytes: config.feeds.maxBytes,
+        staleSeconds: config.feeds.staleSeconds,
+      })
+    : null;
+  await feedWorker?.start();
 
   return {
     config,
@@ -227,8 +248,13 @@ export async function createServices(config: Config, overrides: ServiceOverrides
     idempotency,
     readiness: sharedReadiness(readiness),
     metrics,
+    sellers,
+    stockItems: createStockItems(db),
+    stockFeeds: createStockFeeds(db, sellers, config.feeds.maxBytes),
+    feedWorker,
     async close() {
       idempotency.stop();
+      await feedWorker?.stop();
       await rateLimiter.close?.();
       await credentials.close();
       await engine.close?.();

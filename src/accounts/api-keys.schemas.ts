@@ -1,6 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Defaulted } from '../json-schema.js';
 import { OwnerLimit } from './account.schemas.js';
+import { SCOPES, type Scope } from '../principal.js';
 
 /** A key's own limits, each within the account's plan (as asked, and as shown to its owner). */
 export const keyLimitSchemas = {
@@ -21,7 +22,21 @@ const keyLimits = {
   daily_credit_limit: Type.Optional(keyLimitSchemas.daily_credit_limit),
 };
 
-/** Body of POST /api-keys: a new key's name and limits. */
+/** What a key may do, as asked and as shown. */
+export const keyScopeSchemas = {
+  scopes: Type.Array(Type.Unsafe<Scope>({ type: 'string', enum: [...SCOPES] }), {
+    minItems: 1,
+    uniqueItems: true,
+    description:
+      '`search`: search the stock (POST /data/search, the tools); `stock:write`: write the stock and feeds of the seller `seller_id`, and only it.',
+  }),
+  seller_id: Type.Union([Type.String({ pattern: '^[0-9]{1,18}$' }), Type.Null()], {
+    description:
+      'The seller (of this account) whose stock a `stock:write` key writes; null for a search-only key.',
+  }),
+};
+
+/** Body of POST /api-keys: a new key's name, limits and scopes. */
 export const NewApiKeySchema = Type.Object(
   {
     name: Defaulted(
@@ -33,10 +48,13 @@ export const NewApiKeySchema = Type.Object(
       }),
     ),
     ...keyLimits,
+    scopes: Type.Optional(keyScopeSchemas.scopes),
+    seller_id: Type.Optional(keyScopeSchemas.seller_id),
   },
   {
     additionalProperties: false,
-    description: 'A new API key: its name and its own limits, within the plan.',
+    description:
+      'A new API key: its name, its own limits within the plan, and what it may do (default: search only).',
   },
 );
 export type NewApiKey = Static<typeof NewApiKeySchema>;

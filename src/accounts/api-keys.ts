@@ -6,7 +6,7 @@ import type { ApiKeyChanges, NewApiKey } from './api-keys.schemas.js';
 import type { CredentialCache } from './credential-cache.js';
 import { newApiKey } from './credentials.js';
 import { assertWithinPlan } from './plans.js';
-import type { AccountPlan, Principal } from '../principal.js';
+import type { AccountPlan, Principal, Scope } from '../principal.js';
 
 /** What an owner does with the keys of their account (the Bearer-only /api-keys routes). */
 export interface ApiKeysService {
@@ -26,6 +26,8 @@ export interface ApiKeyView {
   rate_limit_per_minute: number | null;
   rate_limit_per_hour: number | null;
   daily_credit_limit: number | null;
+  scopes: Scope[];
+  seller_id: string | null;
   created_at: Date;
   last_used_at: Date | null;
   revoked_at: Date | null;
@@ -40,6 +42,8 @@ export interface CreatedApiKey {
   rate_limit_per_minute: number | null;
   rate_limit_per_hour: number | null;
   daily_credit_limit: number | null;
+  scopes: Scope[];
+  seller_id: string | null;
   created_at: Date;
 }
 
@@ -71,6 +75,8 @@ export async function createApiKey(
       rate_limit_per_minute: input.rate_limit_per_minute ?? null,
       rate_limit_per_hour: input.rate_limit_per_hour ?? null,
       daily_credit_limit: input.daily_credit_limit ?? null,
+      scopes: input.scopes ?? ['search'],
+      seller_id: input.seller_id ?? null,
       ...(clock ? { created_at: clock.now() } : {}),
     })
     .returning([
@@ -80,6 +86,8 @@ export async function createApiKey(
       'rate_limit_per_minute',
       'rate_limit_per_hour',
       'daily_credit_limit',
+      'scopes',
+      'seller_id',
       'created_at',
     ])
     .executeTakeFirstOrThrow();
@@ -126,8 +134,18 @@ async function issueApiKey(
   rules: { plan: AccountPlan; maxKeys: number; clock: Clock },
 ): Promise<CreatedApiKey> {
   assertWithinPlan(rules.plan, input);
+  assertScopes(input);
   return db.transaction().execute(async (trx) => {
     await trx.selectFrom('accounts').select('id').where('id', '=', accountId).forNoKeyUpdate().execute();
+    if (input.seller_id) {
+      const seller = await trx
+        .selectFrom('vendors')
+        .select('id')
+        .where('id', '=', input.seller_id)
+        .where('account_id', '=', accountId)
+        .executeTakeFirst();
+      if (!seller) throw notFound('Vendedor não encontrado nesta conta (seller_id).', 'SELLER_NOT_FOUND');
+    }
     const { live } = await trx
       .selectFrom('api_keys')
       .select((eb) => eb.fn.countAll<string>().as('live'))
@@ -144,6 +162,20 @@ async function issueApiKey(
   });
 }
 
+/** A key that writes stock names its seller, and only such a key does. */
+function assertScopes(input: NewApiKey): void {
+  const writes = (input.scopes ?? []).includes('stock:write');
+  if (writes && !input.seller_id) {
+    throw invalid(
+      'Uma chave com o âmbito stock:write tem de indicar o vendedor (seller_id).',
+      'VALIDATION_ERROR',
+    );
+  }
+  if (!writes && input.seller_id) {
+    throw invalid('seller_id só se indica com o âmbito stock:write (scopes).', 'VALIDATION_ERROR');
+  }
+}
+
 const VIEW_COLUMNS = [
   'id',
   'name',
@@ -151,6 +183,8 @@ const VIEW_COLUMNS = [
   'rate_limit_per_minute',
   'rate_limit_per_hour',
   'daily_credit_limit',
+  'scopes',
+  'seller_id',
   'created_at',
   'last_used_at',
   'revoked_at',

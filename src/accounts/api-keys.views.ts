@@ -1,6 +1,6 @@
 import { dateTimeSchema, iso } from './account.views.js';
 import type { ApiKeyView, CreatedApiKey } from './api-keys.js';
-import { keyLimitSchemas } from './api-keys.schemas.js';
+import { keyLimitSchemas, keyScopeSchemas } from './api-keys.schemas.js';
 
 const nullableDateTime = { type: ['string', 'null'], format: 'date-time' };
 
@@ -9,6 +9,7 @@ const apiKeyViewProperties = {
   name: { type: 'string' },
   prefix: { type: 'string', description: 'The key’s first characters, to recognize it by.' },
   ...keyLimitSchemas,
+  ...keyScopeSchemas,
   created_at: dateTimeSchema,
   last_used_at: nullableDateTime,
   revoked_at: nullableDateTime,
@@ -45,6 +46,8 @@ export const apiKeyView = (k: ApiKeyView) => ({
   rate_limit_per_minute: k.rate_limit_per_minute,
   rate_limit_per_hour: k.rate_limit_per_hour,
   daily_credit_limit: k.daily_credit_limit,
+  scopes: k.scopes,
+  seller_id: k.seller_id,
   created_at: iso(k.created_at),
   last_used_at: iso(k.last_used_at),
   revoked_at: iso(k.revoked_at),

@@ -7,10 +7,12 @@ import { sha256 } from '../crypto-text.js';
 import { API_KEY_PREFIX, BEARER_PREFIX } from './credentials.js';
 import { resolvePlan } from './plans.js';
 import {
+  SCOPES,
   UnknownCredentialError,
   type AccountPlan,
   type Authenticator,
   type Principal,
+  type Scope,
 } from '../principal.js';
 
 /** last_used_at is written at most this often per key, so a busy key does not write on every request */
@@ -70,6 +72,8 @@ export function createAuthenticator(
         'k.rate_limit_per_hour',
         'k.daily_credit_limit',
         'k.last_used_at',
+        'k.scopes',
+        'k.seller_id',
         ...PLAN_COLUMNS,
       ])
       .where('k.key_hash', '=', hash)
@@ -85,6 +89,8 @@ export function createAuthenticator(
       rateLimitPerHour: row.rate_limit_per_hour,
       keyDailyCreditLimit: row.daily_credit_limit,
       plan: planOf(row, planDefaults),
+      scopes: row.scopes as Scope[],
+      sellerId: row.seller_id,
     };
     return { principal, expiresAt: null, lastUsedAt: row.last_used_at };
   }
@@ -108,6 +114,8 @@ export function createAuthenticator(
       rateLimitPerHour: null,
       keyDailyCreditLimit: null,
       plan: planOf(row, planDefaults),
+      scopes: SCOPES,
+      sellerId: null,
     };
     return { principal, expiresAt: row.expires_at, lastUsedAt: null };
   }

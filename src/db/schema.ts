@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, GeneratedAlways } from 'kysely';
+import type { Scope } from '../principal.js';
 
 /** Table types for Kysely. Keep in step with sql/*.sql. */
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -8,6 +9,11 @@ type Numeric = ColumnType<string, number | string, number | string>;
 type Bigint = ColumnType<string, number | string | bigint, number | string | bigint>;
 type GeneratedBigint = ColumnType<string, never, never>;
 type ByDefaultBigint = ColumnType<string, number | string | bigint | undefined, number | string | bigint>;
+type NullableBigint = ColumnType<
+  string | null,
+  number | string | bigint | null | undefined,
+  number | string | bigint | null
+>;
 
 export interface AccountsTable {
   id: GeneratedBigint;
@@ -46,6 +52,9 @@ export interface ApiKeysTable {
   created_at: Timestamp;
   last_used_at: NullableTimestamp;
   revoked_at: NullableTimestamp;
+  /** sql/0033: what the key may do, and the seller a stock:write key is bound to */
+  scopes: ColumnType<Scope[], Scope[] | undefined, Scope[]>;
+  seller_id: NullableBigint;
 }
 
 /** sql/0027: an operator's plan for an account; NULL = the configured default */
@@ -125,6 +134,8 @@ export interface CreditLedgerTable {
 
 export interface VendorsTable {
   id: ByDefaultBigint;
+  /** sql/0033: the account that manages the seller; null: operator-owned */
+  account_id: NullableBigint;
   name: string;
   country_code: string;
   city: string | null;
@@ -174,6 +185,8 @@ export interface StockItemsTable {
   variant_norm: GeneratedAlways<string | null>;
   location_country_code: string;
   search_vector: GeneratedAlways<string>;
+  /** sql/0033: the seller's own identifier, unique per seller (defaults to the id) */
+  sku: Generated<string>;
   version: ColumnType<string, number | string | bigint | undefined, number | string | bigint>;
   created_at: Timestamp;
   updated_at: Timestamp;
@@ -232,6 +245,51 @@ export interface SearchRebuildsTable {
   heartbeat_at: Timestamp;
 }
 
+export type FeedStatus = 'receiving' | 'received' | 'validating' | 'applying' | 'done' | 'refused' | 'failed';
+
+/** sql/0033: a seller's stock feed, from its upload to its outcome. */
+export interface StockFeedsTable {
+  id: GeneratedBigint;
+  vendor_id: Bigint;
+  account_id: Bigint | null;
+  mode: 'full' | 'delta';
+  format: 'csv' | 'jsonl';
+  gzipped: Generated<boolean>;
+  dry_run: Generated<boolean>;
+  force: Generated<boolean>;
+  status: Generated<FeedStatus>;
+  bytes: ColumnType<string, number | string | undefined, number | string>;
+  lines: Generated<number>;
+  created: Generated<number>;
+  updated: Generated<number>;
+  unchanged: Generated<number>;
+  removed: Generated<number>;
+  rejected: Generated<number>;
+  warnings: ColumnType<string[], string | undefined, string>;
+  reason: string | null;
+  reason_code: string | null;
+  created_at: Timestamp;
+  received_at: NullableTimestamp;
+  started_at: NullableTimestamp;
+  finished_at: NullableTimestamp;
+  heartbeat_at: NullableTimestamp;
+}
+
+export interface StockFeedChunksTable {
+  feed_id: Bigint;
+  seq: number;
+  data: Buffer;
+}
+
+export interface StockFeedErrorsTable {
+  id: GeneratedBigint;
+  feed_id: Bigint;
+  line: number;
+  sku: string | null;
+  field: string | null;
+  message: string;
+}
+
 export interface SchemaMigrationsTable {
   name: string;
   checksum: string;
@@ -259,6 +317,9 @@ export interface DB extends CatalogDB {
   search_outbox: SearchOutboxTable;
   search_indexer_state: SearchIndexerStateTable;
   search_rebuilds: SearchRebuildsTable;
+  stock_feeds: StockFeedsTable;
+  stock_feed_chunks: StockFeedChunksTable;
+  stock_feed_errors: StockFeedErrorsTable;
   schema_migrations: SchemaMigrationsTable;
 }
 

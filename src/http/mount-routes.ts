@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import { UnknownCredentialError, type Authenticator, type Principal } from '../principal.js';
@@ -8,7 +9,7 @@ import { rateLimitHeaders } from './rate-limit-headers.js';
 import type { IdempotencyStore } from '../idempotency/idempotency-store.js';
 import type { Logger } from '../logger.js';
 import { runIdempotently } from './idempotency.js';
-import type { AnyRoute } from './route.js';
+import type { AnyRoute, Upload } from './route.js';
 import { bodyReader, DEFAULT_BODY_LIMIT_KB } from './read-body.js';
 import { assertStorable } from './storable-input.js';
 import { validateInput } from './validation.js';
@@ -54,6 +55,35 @@ async function authenticate(
 }
 
 /**
+ * An upload route's body, checked before a byte is read: its media type and encoding must be ones
+ * the route takes (415), and a Content-Length past the route's most is refused (413) at once.
+ */
+function acceptUpload(ctx: Context, accepted: NonNullable<AnyRoute['upload']>): Upload {
+  const mediaType = (ctx.get('content-type').split(';')[0] ?? '').trim().toLowerCase();
+  const encoding = (ctx.get('content-encoding') || 'identity').trim().toLowerCase();
+  if (!accepted.mediaTypes.includes(mediaType)) {
+    throw new ServiceError(
+      'UNSUPPORTED_MEDIA_TYPE',
+      `Tipo de conteúdo não suportado: envie ${accepted.mediaTypes.join(' ou ')} (Content-Type).`,
+    );
+  }
+  if (!accepted.encodings.includes(encoding)) {
+    throw new ServiceError(
+      'UNSUPPORTED_CONTENT_ENCODING',
+      `Content-Encoding não suportado: envie o corpo sem compressão ou em ${accepted.encodings.filter((e) => e !== 'identity').join(', ')}.`,
+    );
+  }
+  const declared = Number(ctx.get('content-length') || 0);
+  if (declared > accepted.maxBytes) {
+    throw new ServiceError(
+      'PAYLOAD_TOO_LARGE',
+      `O corpo tem ${declared} bytes; o máximo aceite é ${accepted.maxBytes} bytes.`,
+    );
+  }
+  return { stream: ctx.req, mediaType, encoding };
+}
+
+/**
  * Mounts each declaration: credentials, rate limit, then the body (read only now, and only as much
  * as the route allows: a refused request costs no reading or parsing), validation, handler, response.
  */
@@ -66,6 +96,13 @@ export function mountRoutes(routes: AnyRoute[], deps: RouteDependencies): Router
       if (r.auth !== 'public') {
         principal = await authenticate(ctx, r.auth, deps);
         ctx.state.accountId = principal.accountId;
+        if (r.scope && !principal.scopes.includes(r.scope)) {
+          throw new ServiceError(
+            'INSUFFICIENT_SCOPE',
+            `Esta credencial não tem o âmbito ${r.scope}: crie uma chave de API com ele (scopes).`,
+            { scope: r.scope },
+          );
+        }
       }
       const policy = r.rateLimit ?? (r.auth === 'bearer' ? 'dashboard' : 'default');
       if (policy !== 'none') {
@@ -73,6 +110,7 @@ export function mountRoutes(routes: AnyRoute[], deps: RouteDependencies): Router
         if (limit) ctx.set(rateLimitHeaders(limit));
       }
       if (readBody) await readBody(ctx);
+      const upload = r.upload ? acceptUpload(ctx, r.upload) : undefined;
 
       // A body the JSON parser skipped (sent as text, a form, without a type...) would otherwise
       // read as "{}" and be answered as if its fields were missing, or accepted without them.
@@ -99,6 +137,7 @@ export function mountRoutes(routes: AnyRoute[], deps: RouteDependencies): Router
         header: (name: string) => ctx.get(name) || undefined,
         rawBody: ctx.request.rawBody ?? '',
         log: ctx.state.log as Record<string, unknown>,
+        ...(upload ? { upload } : {}),
       };
       const result =
         r.idempotent && principal
@@ -116,9 +155,10 @@ export function mountRoutes(routes: AnyRoute[], deps: RouteDependencies): Router
       if (r.cacheSeconds !== undefined) ctx.set('Cache-Control', `public, max-age=${r.cacheSeconds}`);
       else if (r.auth !== 'public') ctx.set('Cache-Control', 'no-store');
       if (result.contentType) {
-        // A page or a redirect (the sandbox checkout): sent as the handler wrote it.
+        // A page or a redirect (the sandbox checkout), a file (a feed's error report, streamed):
+        // sent as the handler wrote it.
         ctx.type = result.contentType;
-        ctx.body = typeof result.body === 'string' ? result.body : '';
+        ctx.body = typeof result.body === 'string' || result.body instanceof Readable ? result.body : '';
         return;
       }
       // Serialized once here: the ETag middleware then hashes this text instead of stringifying

@@ -1,5 +1,6 @@
 import type { Static, TSchema } from '@sinclair/typebox';
-import type { Principal, AuthMode } from '../principal.js';
+import type { Readable } from 'node:stream';
+import type { Principal, AuthMode, Scope } from '../principal.js';
 import type { TransactionScope } from '../db/transaction-scope.js';
 import type { RateLimitPolicy } from '../limits/request-rate-limiter.js';
 import type { JsonSchema } from '../json-schema.js';
@@ -22,6 +23,17 @@ export interface RouteRequest<Body, Query, Params, A extends AuthMode> {
   log: Record<string, unknown>;
   /** on an `idempotent` route called with an Idempotency-Key (see http/idempotency.ts) */
   idempotency?: IdempotentAttempt;
+  /** on an `upload` route: the body as it arrives, unread (the handler streams it) */
+  upload?: Upload;
+}
+
+/** A body the handler reads itself, as a stream (a stock feed of hundreds of megabytes). */
+export interface Upload {
+  stream: Readable;
+  /** its Content-Type, without parameters, lower-case */
+  mediaType: string;
+  /** its Content-Encoding (identity when none), lower-case */
+  encoding: string;
 }
 
 /** What a route's handler can do with the key it runs under. */
@@ -37,7 +49,10 @@ export interface IdempotentAttempt {
 
 export interface RouteResponse {
   status?: number;
-  /** JSON-encoded; with `contentType`, a string sent as it is (an HTML page); undefined: no body */
+  /**
+   * JSON-encoded; with `contentType`, a string or a stream sent as it is (an HTML page, a CSV
+   * report); undefined: no body
+   */
   body: unknown;
   headers?: Record<string, string>;
   /** the body's media type when it is not JSON (the declaration's response says so too) */
@@ -109,6 +124,14 @@ interface RouteDeclaration<Body, Query, Params, A extends AuthMode> {
   idempotent?: boolean;
   /** public, cacheable GET: ETag + Cache-Control max-age in seconds */
   cacheSeconds?: number;
+  /** the credential must hold this scope (an API key's; a session holds every scope), else 403 */
+  scope?: Scope;
+  /**
+   * a body the handler streams itself instead of a JSON body: the media types it takes (415
+   * otherwise), the encodings (identity, gzip) and the most it may send (by Content-Length: 413
+   * before a byte is read; the handler counts what a chunked body sends)
+   */
+  upload?: { mediaTypes: string[]; encodings: string[]; maxBytes: number };
   handler(request: RouteRequest<Body, Query, Params, A>): Promise<RouteResponse>;
 }
 

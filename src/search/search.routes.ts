@@ -57,6 +57,7 @@ export function searchRoutes({ search, metrics }: SearchRouteServices): AnyRoute
       method: 'post',
       path: '/data/search',
       auth: 'either',
+      scope: 'search',
       operationId: 'searchStock',
       summary: 'Search the stock',
       description:
@@ -95,6 +96,7 @@ export function searchRoutes({ search, metrics }: SearchRouteServices): AnyRoute
       method: 'post',
       path: '/data/search/stats',
       auth: 'either',
+      scope: 'search',
       operationId: 'getSearchStats',
       summary: 'Price statistics of a search',
       description:

@@ -19,6 +19,7 @@ export function toolsRoutes({ tools }: { tools: ToolRegistry }): AnyRoute[] {
       method: 'get',
       path: '/tools',
       auth: 'either',
+      scope: 'search',
       operationId: 'listTools',
       summary: 'The tools, with their input and output schemas',
       description:
@@ -34,6 +35,7 @@ export function toolsRoutes({ tools }: { tools: ToolRegistry }): AnyRoute[] {
       method: 'post',
       path: '/tools/execute',
       auth: 'either',
+      scope: 'search',
       // the image travels in the body: up to 700 KB decoded, about 933 KB as base64 text
       bodyLimitKb: 1024,
       // free of credits, so a limit of its own per account (TOOL_RATE_LIMIT_PER_MINUTE), besides the plan's

@@ -290,6 +290,16 @@ export async function loadStockFixture(db: Database, items: FixtureItem[] = FIXT
     )
     .execute();
   await insertStockItems(db, items);
+  await advanceSequences(db, ['vendors', 'xref_groups', 'stock_items']);
+}
+
+/** Rows inserted with their ids leave the sequences behind; later rows inserted without one must not collide. */
+async function advanceSequences(db: Database, tables: string[]): Promise<void> {
+  for (const table of tables) {
+    await sql`select setval(pg_get_serial_sequence(${table}, 'id'), greatest((select max(id) from ${sql.table(table)}), 1))`.execute(
+      db,
+    );
+  }
 }
 
 /** Stock items (and their associated references) as defined, once the fixture's vendors are there. */

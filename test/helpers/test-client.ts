@@ -96,6 +96,9 @@ export class TestClient {
   post<T = Record<string, unknown>>(path: string, body?: unknown, options?: RequestOptions) {
     return this.request<T>('POST', path, body, options);
   }
+  put<T = Record<string, unknown>>(path: string, body?: unknown, options?: RequestOptions) {
+    return this.request<T>('PUT', path, body, options);
+  }
   patch<T = Record<string, unknown>>(path: string, body?: unknown, options?: RequestOptions) {
     return this.request<T>('PATCH', path, body, options);
   }

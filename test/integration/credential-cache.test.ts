@@ -282,6 +282,8 @@ describe('a lookup under way when a change is announced', () => {
         rateLimitPerHour: null,
         keyDailyCreditLimit: null,
         plan: { perMinute: 60, perHour: 1000, dailyCredits: null },
+        scopes: ['search'],
+        sellerId: null,
       },
       expiresAt: null,
       lastUsedAt: null,

@@ -1,0 +1,45 @@
+/**
+ * npm run feeds: the worker that validates and applies sellers' stock feeds (stock/feed-worker.ts),
+ * beside the API processes, which only receive them. Not needed in the embedded shape (the API
+ * applies them itself). SIGTERM or SIGINT let the feed in hand finish; a second one stops at once
+ * (that feed is then taken up again by a worker: nothing of it was applied).
+ */
+import { loadConfig } from './config.js';
+import { openDatabase } from './db/database.js';
+import { migrate } from './db/migrate.js';
+import { createLogger } from './logger.js';
+import { FeedWorker } from './stock/feed-worker.js';
+
+const config = loadConfig();
+const logger = createLogger(config).child({ component: 'feeds' });
+if (!config.databaseUrl) {
+  logger.fatal('the feed worker needs DATABASE_URL (in the embedded shape the API applies feeds itself)');
+  process.exit(1);
+}
+const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, poolSize: 4 });
+await migrate(database.db);
+const worker = new FeedWorker(database.db, logger, {
+  pool: database.pool,
+  maxBytes: config.feeds.maxBytes,
+  staleSeconds: config.feeds.staleSeconds,
+  onProgress: (p) => logger.debug(p, 'feed progress'),
+});
+
+let stopping = false;
+async function shutdown(signal: string): Promise<void> {
+  if (stopping) {
+    logger.warn({ signal }, 'feed worker stopping now: the feed in hand is left to be taken up again');
+    process.exit(1);
+  }
+  stopping = true;
+  logger.info({ signal }, 'feed worker stopping: finishing the feed in hand (signal again to stop now)');
+  await worker.stop();
+  await database.close();
+  logger.info('feed worker stopped');
+  process.exit(0);
+}
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGINT', () => void shutdown('SIGINT'));
+
+await worker.start();
+logger.info('feed worker started');

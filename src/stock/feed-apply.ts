@@ -1,0 +1,209 @@
+import { sql } from 'kysely';
+import type { Database } from '../db/database.js';
+import type { StockLine } from './stock-line.js';
+
+/** What a feed changes (or, dry run, would change). */
+export interface FeedCounts {
+  created: number;
+  updated: number;
+  unchanged: number;
+  removed: number;
+}
+
+/** A full feed removing more than this share of the seller's items needs `force`. */
+export const REMOVAL_THRESHOLD = 0.3;
+
+/** Why a full feed is not applied: it would wipe too much of the seller's stock. */
+export class FeedRemovalRefused extends Error {
+  constructor(
+    readonly code: 'EMPTY_FULL_FEED' | 'TOO_MANY_REMOVALS',
+    message: string,
+  ) {
+    super(message);
+    this.name = 'FeedRemovalRefused';
+  }
+}
+
+/** The unit separator: associated references travel joined by it (unnest takes no ragged arrays). */
+const SEPARATOR = '\u001f';
+
+/** Keeps a batch of a feed's valid lines (line number and values) for the apply. */
+export async function stageLines(
+  db: Database,
+  feedId: string,
+  lines: { line: number; value: StockLine }[],
+): Promise<void> {
+  if (lines.length === 0) return;
+  const column = <T>(pick: (l: StockLine) => T) => lines.map((l) => pick(l.value));
+  await sql`
+    insert into stock_feed_lines (feed_id, line, sku, remove, reference, title, description, condition, price,
+                                  currency, quantity, is_oem, is_aftermarket, vehicle_make, vehicle_model,
+                                  vehicle_variant, part_id, country, refs)
+    select ${feedId}::bigint, t.line, t.sku, t.remove, t.reference, t.title, t.description, t.condition, t.price,
+           t.currency, t.quantity, t.is_oem, t.is_aftermarket, t.vehicle_make, t.vehicle_model, t.vehicle_variant,
+           t.part_id, t.country, coalesce(string_to_array(nullif(t.refs, ''), ${SEPARATOR}), '{}')
+      from unnest(
+        ${lines.map((l) => l.line)}::int[], ${column((l) => l.sku)}::text[], ${column((l) => l.remove)}::bool[],
+        ${column((l) => l.reference)}::text[], ${column((l) => l.title)}::text[],
+        ${column((l) => l.description)}::text[], ${column((l) => l.condition)}::text[],
+        ${column((l) => l.price)}::numeric[], ${column((l) => l.currency)}::text[],
+        ${column((l) => l.quantity)}::int[], ${column((l) => l.isOem)}::bool[],
+        ${column((l) => l.isAftermarket)}::bool[], ${column((l) => l.vehicleMake)}::text[],
+        ${column((l) => l.vehicleModel)}::text[], ${column((l) => l.vehicleVariant)}::text[],
+        ${column((l) => l.partId)}::int[], ${column((l) => l.country)}::text[],
+        ${column((l) => l.references.join(SEPARATOR))}::text[]
+      ) as t(line, sku, remove, reference, title, description, condition, price, currency, quantity, is_oem,
+             is_aftermarket, vehicle_make, vehicle_model, vehicle_variant, part_id, country, refs)`.execute(
+    db,
+  );
+}
+
+/**
+ * Two lines with one SKU: the later wins, and a warning names both (a feed assembled from parts
+ * often repeats an item; refusing the whole feed for it would help no seller).
+ */
+async function dropRepeatedSkus(trx: Database, feedId: string): Promise<string[]> {
+  const repeated = await sql<{ sku: string; lines: number[] }>`
+    select sku, array_agg(line order by line) as lines from stock_feed_lines
+     where feed_id = ${feedId} group by sku having count(*) > 1 order by min(line) limit 1000`.execute(trx);
+  if (repeated.rows.length === 0) return [];
+  await sql`
+    delete from stock_feed_lines l using (
+      select sku, max(line) as last from stock_feed_lines where feed_id = ${feedId} group by sku having count(*) > 1
+    ) d
+     where l.feed_id = ${feedId} and l.sku = d.sku and l.line <> d.last`.execute(trx);
+  return repeated.rows.map(
+    (r) =>
+      `SKU ${r.sku} repetido nas linhas ${r.lines.join(', ')}: vale a linha ${r.lines[r.lines.length - 1]}.`,
+  );
+}
+
+/**
+ * Plans and applies a feed's staged lines to the seller's stock, in one transaction (readers see
+ * the old stock or the new, never half of it), or only plans it (dry run). A line that changes
+ * nothing is not written: no version, no outbox row, nothing to reindex. A full feed removes the
+ * seller's items it does not name, except those whose line was rejected (they keep their state);
+ * more than REMOVAL_THRESHOLD of them, or an empty feed, is refused unless forced.
+ */
+export async function applyFeed(
+  db: Database,
+  feed: {
+    id: string;
+    vendorId: string;
+    mode: 'full' | 'delta';
+    dryRun: boolean;
+    force: boolean;
+    /** records the outcome in the same transaction as the changes: applied and done, or neither */
+    finish: (trx: Database, counts: FeedCounts, warnings: string[]) => Promise<void>;
+  },
+): Promise<{ counts: FeedCounts; warnings: string[] }> {
+  return db.transaction().execute(async (trx) => {
+    const warnings = await dropRepeatedSkus(trx, feed.id);
+    await sql`
+      create temp table feed_plan on commit drop as
+      select s.sku, i.id as item_id,
+             case when s.remove then 'remove'
+                  when i.id is null then 'create'
+                  when (i.reference, i.title, i.description, i.condition, i.price, trim(i.currency), i.quantity,
+                        i.is_oem, i.is_aftermarket, i.vehicle_make, i.vehicle_model, i.vehicle_variant, i.part_id,
+                        i.location_country_code)
+                       is distinct from
+                       (s.reference, s.title, s.description, s.condition, s.price, s.currency, s.quantity,
+                        s.is_oem, s.is_aftermarket, s.vehicle_make, s.vehicle_model, s.vehicle_variant, s.part_id,
+                        s.country::char(2))
+                    or coalesce((select array_agg(r.reference order by r.reference)
+                                   from stock_item_references r where r.item_id = i.id), '{}')
+                       is distinct from
+                       coalesce((select array_agg(x order by x) from unnest(s.refs) x), '{}')
+                  then 'update' else 'keep' end as action
+        from stock_feed_lines s
+        left join stock_items i on i.vendor_id = ${feed.vendorId} and i.sku = s.sku
+       where s.feed_id = ${feed.id}`.execute(trx);
+    if (feed.mode === 'full') {
+      // the seller's items the file does not name, but for those whose line was rejected
+      await sql`
+        insert into feed_plan (sku, item_id, action)
+        select i.sku, i.id, 'remove' from stock_items i
+         where i.vendor_id = ${feed.vendorId}
+           and not exists (select 1 from stock_feed_lines s where s.feed_id = ${feed.id} and s.sku = i.sku)
+           and not exists (select 1 from stock_feed_errors e where e.feed_id = ${feed.id} and e.sku = i.sku)`.execute(
+        trx,
+      );
+    }
+    const tally = await sql<{ action: string; n: string }>`
+      select action, count(*) as n from feed_plan where action <> 'remove' or item_id is not null
+       group by action`.execute(trx);
+    const count = (action: string) => Number(tally.rows.find((r) => r.action === action)?.n ?? 0);
+    const counts: FeedCounts = {
+      created: count('create'),
+      updated: count('update'),
+      unchanged: count('keep'),
+      removed: count('remove'),
+    };
+    if (feed.mode === 'full' && !feed.force) {
+      const held = Number(
+        (
+          await sql<{
+            n: string;
+          }>`select count(*) as n from stock_items where vendor_id = ${feed.vendorId}`.execute(trx)
+        ).rows[0]!.n,
+      );
+      const named = counts.created + counts.updated + counts.unchanged;
+      if (named === 0 && held > 0) {
+        throw new FeedRemovalRefused(
+          'EMPTY_FULL_FEED',
+          `O feed completo não tem nenhuma linha válida: aplicá-lo removeria os ${held} artigos do vendedor. Envie-o com force=true se é isso que quer.`,
+        );
+      }
+      if (held > 0 && counts.removed / held > REMOVAL_THRESHOLD) {
+        throw new FeedRemovalRefused(
+          'TOO_MANY_REMOVALS',
+          `O feed completo removeria ${counts.removed} dos ${held} artigos do vendedor (mais de ${REMOVAL_THRESHOLD * 100} %): um ficheiro cortado? Envie-o com force=true se é isso que quer.`,
+        );
+      }
+    }
+    if (feed.dryRun) {
+      await feed.finish(trx, counts, warnings);
+      return { counts, warnings };
+    }
+
+    await sql`
+      delete from stock_items i using feed_plan p
+       where p.action = 'remove' and i.id = p.item_id`.execute(trx);
+    await sql`
+      update stock_items i
+         set reference = s.reference, title = s.title, description = s.description, condition = s.condition,
+             price = s.price, currency = s.currency, quantity = s.quantity, is_oem = s.is_oem,
+             is_aftermarket = s.is_aftermarket, vehicle_make = s.vehicle_make, vehicle_model = s.vehicle_model,
+             vehicle_variant = s.vehicle_variant, part_id = s.part_id, location_country_code = s.country
+        from feed_plan p join stock_feed_lines s on s.feed_id = ${feed.id} and s.sku = p.sku
+       where p.action = 'update' and i.id = p.item_id`.execute(trx);
+    await sql`
+      insert into stock_items (vendor_id, sku, reference, title, description, condition, price, currency, quantity,
+                               is_oem, is_aftermarket, vehicle_make, vehicle_model, vehicle_variant, part_id,
+                               location_country_code)
+      select ${feed.vendorId}, s.sku, s.reference, s.title, s.description, s.condition, s.price, s.currency,
+             s.quantity, s.is_oem, s.is_aftermarket, s.vehicle_make, s.vehicle_model, s.vehicle_variant, s.part_id,
+             s.country
+        from feed_plan p join stock_feed_lines s on s.feed_id = ${feed.id} and s.sku = p.sku
+       where p.action = 'create'`.execute(trx);
+    // associated references of the items created or changed: replaced where they differ
+    await sql`
+      delete from stock_item_references r using feed_plan p
+       where p.action = 'update' and r.item_id = p.item_id
+         and not exists (select 1 from stock_feed_lines s
+                          where s.feed_id = ${feed.id} and s.sku = p.sku and r.reference = any(s.refs))`.execute(
+      trx,
+    );
+    await sql`
+      insert into stock_item_references (item_id, reference)
+      select i.id, x from feed_plan p
+        join stock_feed_lines s on s.feed_id = ${feed.id} and s.sku = p.sku
+        join stock_items i on i.vendor_id = ${feed.vendorId} and i.sku = p.sku
+        cross join lateral unnest(s.refs) x
+       where p.action in ('create', 'update')
+      on conflict do nothing`.execute(trx);
+    await feed.finish(trx, counts, warnings);
+    return { counts, warnings };
+  });
+}

@@ -1,0 +1,269 @@
+import { sql } from 'kysely';
+import type pg from 'pg';
+import type { Database } from '../db/database.js';
+import type { Logger } from '../logger.js';
+import { applyFeed, FeedRemovalRefused, stageLines } from './feed-apply.js';
+import { FeedRefusal, readFeed } from './feed-reader.js';
+import { feedBody, type FeedRow } from './feed-store.js';
+import { readStockLine, type StockLine } from './stock-line.js';
+
+/** Lines staged per statement. */
+const BATCH_LINES = 1_000;
+/** A feed's worker renews its heartbeat at most this long apart; one silent for `staleSeconds` is taken over. */
+const HEARTBEAT_MS = 5_000;
+
+export interface FeedProgress {
+  feedId: string;
+  lines: number;
+  rejected: number;
+}
+
+/**
+ * Validates and applies received feeds, one at a time per seller, outside the API's requests: in
+ * its own process (`npm run feeds`) with PostgreSQL, in the API's in the embedded shape. A feed
+ * is read from the chunks it was received in, each line checked (rejected lines recorded with the
+ * reason), the valid ones staged, then applied in one transaction that also records the outcome —
+ * so a worker killed half-way leaves the feed either applied and done, or not applied at all and
+ * taken up again (from the start) once its heartbeat is stale.
+ */
+export class FeedWorker {
+  private running = false;
+  private loop: Promise<void> | null = null;
+  private wake: (() => void) | null = null;
+  private listener: pg.PoolClient | null = null;
+
+  constructor(
+    private readonly db: Database,
+    private readonly logger: Logger,
+    private readonly options: {
+      pool?: pg.Pool | null;
+      pollMs?: number;
+      /** the most a feed may hold once decompressed */
+      maxBytes?: number;
+      /** a feed whose worker has not renewed its heartbeat for this long is taken over (default 60) */
+      staleSeconds?: number;
+      onProgress?: (p: FeedProgress) => void;
+    } = {},
+  ) {}
+
+  async start(): Promise<void> {
+    this.running = true;
+    if (this.options.pool) {
+      try {
+        const client = await this.options.pool.connect();
+        client.on('notification', () => this.wake?.());
+        client.on('error', () => undefined);
+        await client.query('LISTEN stock_feeds');
+        this.listener = client;
+      } catch (error) {
+        this.logger.warn({ err: error }, 'feed worker could not LISTEN; polling only');
+      }
+    }
+    this.loop = this.run();
+  }
+
+  async stop(): Promise<void> {
+    this.running = false;
+    this.wake?.();
+    await this.loop;
+    if (this.listener) {
+      await this.listener.query('UNLISTEN stock_feeds').catch(() => undefined);
+      this.listener.release();
+      this.listener = null;
+    }
+  }
+
+  private async run(): Promise<void> {
+    while (this.running) {
+      let worked = false;
+      try {
+        worked = await this.processNext();
+      } catch (error) {
+        this.logger.error({ err: error }, 'feed worker failed; trying again');
+      }
+      if (!this.running) break;
+      if (worked) continue;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, this.options.pollMs ?? 1_000);
+        this.wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      this.wake = null;
+    }
+  }
+
+  /** Takes the oldest feed waiting (none of its seller's running) and processes it; false when none. */
+  async processNext(): Promise<boolean> {
+    const claimed = await this.claim(null);
+    if (!claimed) return false;
+    await this.process(claimed);
+    return true;
+  }
+
+  /**
+   * Processes this feed (the operator's command), once no other feed of its seller runs: false if
+   * it is not waiting (another worker took it, or it is over).
+   */
+  async processFeed(feedId: string): Promise<boolean> {
+    for (;;) {
+      const claimed = await this.claim(feedId);
+      if (claimed) {
+        await this.process(claimed);
+        return true;
+      }
+      const feed = await this.db
+        .selectFrom('stock_feeds')
+        .select('status')
+        .where('id', '=', feedId)
+        .executeTakeFirst();
+      if (feed?.status !== 'received') return false;
+      await new Promise((resolve) => setTimeout(resolve, this.options.pollMs ?? 1_000));
+    }
+  }
+
+  /** Marks a waiting feed (this one, or the oldest) as this worker's; undefined when none may start. */
+  private async claim(feedId: string | null): Promise<string | undefined> {
+    await sql`update stock_feeds set status = 'received'
+               where status in ('validating', 'applying')
+                 and heartbeat_at < now() - make_interval(secs => ${this.options.staleSeconds ?? 60})`.execute(
+      this.db,
+    );
+    try {
+      const claimed = await sql<{ id: string }>`
+        update stock_feeds f set status = 'validating', started_at = now(), heartbeat_at = now()
+         where f.id = (select w.id from stock_feeds w
+                        where w.status = 'received'
+                          and (${feedId}::bigint is null or w.id = ${feedId}::bigint)
+                          and not exists (select 1 from stock_feeds r
+                                           where r.vendor_id = w.vendor_id and r.status in ('validating', 'applying'))
+                        order by w.id limit 1 for update skip locked)
+        returning f.id`.execute(this.db);
+      return claimed.rows[0]?.id;
+    } catch (error) {
+      // another worker took a feed of the same seller at this instant: this one waits its turn
+      if ((error as { code?: string }).code === '23505') return undefined;
+      throw error;
+    }
+  }
+
+  /** Validates and applies one feed (claimed: status validating). */
+  async process(feedId: string): Promise<void> {
+    const heartbeat = setInterval(
+      () => {
+        void sql`update stock_feeds set heartbeat_at = now() where id = ${feedId}`
+          .execute(this.db)
+          .catch(() => undefined);
+      },
+      Math.min(HEARTBEAT_MS, ((this.options.staleSeconds ?? 60) * 1000) / 4),
+    );
+    heartbeat.unref();
+    try {
+      const feed = (
+        await sql<FeedRow & { country_code: string }>`
+        select f.*, v.country_code from stock_feeds f join vendors v on v.id = f.vendor_id
+         where f.id = ${feedId}`.execute(this.db)
+      ).rows[0]!;
+      // a feed taken up again starts from its chunks
+      await sql`delete from stock_feed_lines where feed_id = ${feedId}`.execute(this.db);
+      await sql`delete from stock_feed_errors where feed_id = ${feedId}`.execute(this.db);
+      const read = await this.validate(feed);
+      await sql`update stock_feeds set status = 'applying', lines = ${read.lines}, rejected = ${read.rejected},
+                                       warnings = ${JSON.stringify(read.warnings)}::jsonb
+                 where id = ${feedId}`.execute(this.db);
+      const applied = await applyFeed(this.db, {
+        id: feedId,
+        vendorId: feed.vendor_id,
+        mode: feed.mode,
+        dryRun: feed.dry_run,
+        force: feed.force,
+        finish: async (trx, counts, warnings) => {
+          await sql`update stock_feeds
+                       set status = 'done', created = ${counts.created}, updated = ${counts.updated},
+                           unchanged = ${counts.unchanged}, removed = ${counts.removed}, finished_at = now(),
+                           warnings = warnings || ${JSON.stringify(warnings)}::jsonb
+                     where id = ${feedId}`.execute(trx);
+          await sql`delete from stock_feed_chunks where feed_id = ${feedId}`.execute(trx);
+        },
+      });
+      this.logger.info(
+        { feedId, vendorId: feed.vendor_id, ...applied.counts, lines: read.lines },
+        'stock feed applied',
+      );
+    } catch (error) {
+      await this.end(feedId, error);
+    } finally {
+      clearInterval(heartbeat);
+      await sql`delete from stock_feed_lines where feed_id = ${feedId}`
+        .execute(this.db)
+        .catch(() => undefined);
+    }
+  }
+
+  /** Reads every line: valid ones staged, rejected ones recorded; refuses a feed it cannot read. */
+  private async validate(feed: FeedRow & { country_code: string }) {
+    const contents = await readFeed(
+      feedBody(this.db, feed.id),
+      feed.format,
+      feed.gzipped,
+      this.options.maxBytes,
+    );
+    let staged: { line: number; value: StockLine }[] = [];
+    let errors: { line: number; sku: string | null; field: string | null; message: string }[] = [];
+    let lines = 0;
+    let rejected = 0;
+    const flush = async () => {
+      await stageLines(this.db, feed.id, staged);
+      if (errors.length) {
+        await this.db
+          .insertInto('stock_feed_errors')
+          .values(errors.map((e) => ({ feed_id: feed.id, ...e })))
+          .execute();
+      }
+      staged = [];
+      errors = [];
+      // what GET /stock/feeds/:id shows while it validates
+      await sql`update stock_feeds set lines = ${lines}, rejected = ${rejected}, heartbeat_at = now()
+                 where id = ${feed.id}`.execute(this.db);
+      this.options.onProgress?.({ feedId: feed.id, lines, rejected });
+    };
+    for await (const record of contents.records) {
+      lines += 1;
+      if ('problem' in record) {
+        rejected += 1;
+        errors.push({ line: record.line, sku: null, field: null, message: record.problem });
+      } else {
+        const read = readStockLine(record.raw, {
+          defaultCountry: feed.country_code,
+          decimalComma: contents.decimalComma,
+          mayRemove: feed.mode === 'delta',
+        });
+        if ('line' in read) staged.push({ line: record.line, value: read.line });
+        else {
+          rejected += 1;
+          const sku = typeof record.raw.sku === 'string' ? record.raw.sku.trim() || null : null;
+          for (const p of read.problems) errors.push({ line: record.line, sku, ...p });
+        }
+      }
+      if (staged.length + errors.length >= BATCH_LINES) await flush();
+    }
+    await flush();
+    const warnings = contents.unknownColumns.size
+      ? [`Colunas desconhecidas, ignoradas: ${[...contents.unknownColumns].join(', ')}.`]
+      : [];
+    return { lines, rejected, warnings };
+  }
+
+  /** A feed that could not be applied: refused (its content says why) or failed (our side). */
+  private async end(feedId: string, error: unknown): Promise<void> {
+    const refused = error instanceof FeedRefusal || error instanceof FeedRemovalRefused;
+    if (!refused) this.logger.error({ err: error, feedId }, 'stock feed failed');
+    await sql`update stock_feeds
+                 set status = ${refused ? 'refused' : 'failed'}, finished_at = now(),
+                     reason = ${refused ? (error as Error).message : 'Erro interno ao aplicar o feed; nada foi alterado. Envie-o de novo.'},
+                     reason_code = ${refused ? (error as FeedRefusal).code : 'INTERNAL_ERROR'}
+               where id = ${feedId}`.execute(this.db);
+    await sql`delete from stock_feed_chunks where feed_id = ${feedId}`.execute(this.db);
+  }
+}

@@ -1,0 +1,349 @@
+import countries from 'i18n-iso-countries';
+import { CONDITIONS, type Condition } from '../db/schema.js';
+import { fold, normalizeReference } from '../search/references.js';
+
+/**
+ * One line of a seller's stock, as feeds, single-item calls and the operator's command read it:
+ * the record with its fields named in Portuguese, English or Spanish, checked and turned into the
+ * values a stock row takes, or refused with a message per field. One reader of a line for every
+ * way stock comes in.
+ */
+
+/** A stock line's values, ready for a stock row. */
+export interface StockLine {
+  sku: string;
+  /** a delta's line that removes the item */
+  remove: boolean;
+  reference: string;
+  title: string;
+  description: string;
+  condition: Condition;
+  price: string;
+  currency: string;
+  quantity: number;
+  isOem: boolean;
+  isAftermarket: boolean;
+  vehicleMake: string | null;
+  vehicleModel: string | null;
+  vehicleVariant: string | null;
+  partId: number | null;
+  country: string;
+  /** associated references */
+  references: string[];
+}
+
+/** Why a line is refused: the field (null: the whole line) and the message, in Portuguese. */
+export interface LineProblem {
+  field: string | null;
+  message: string;
+}
+
+/** The fields a line may have, each under the names a seller may give it (lower-case, no accents). */
+export const FIELD_NAMES = {
+  sku: ['sku', 'codigo', 'code', 'codigo_vendedor', 'seller_sku'],
+  action: ['action', 'acao', 'accion', 'operacao', 'op'],
+  reference: ['referencia', 'reference', 'ref', 'referencia_oem', 'oem'],
+  title: ['titulo', 'title', 'nome', 'name', 'nombre'],
+  description: ['descricao', 'description', 'descripcion'],
+  condition: ['condicao', 'condition', 'estado', 'condicion'],
+  price: ['preco', 'price', 'precio'],
+  currency: ['moeda', 'currency', 'moneda'],
+  quantity: ['quantidade', 'quantity', 'qty', 'stock', 'cantidad'],
+  isOem: ['is_oem', 'oem_original', 'original'],
+  isAftermarket: ['is_aftermarket', 'aftermarket'],
+  vehicleMake: ['marca', 'make', 'marca_veiculo', 'vehicle_make'],
+  vehicleModel: ['modelo', 'model', 'modelo_veiculo', 'vehicle_model'],
+  vehicleVariant: ['variante', 'variant', 'version', 'versao'],
+  partId: ['parte_id', 'part_id', 'peca_id', 'pieza_id'],
+  references: ['referencias', 'references', 'referencias_associadas', 'equivalentes', 'cross_references'],
+  country: ['pais', 'country', 'pais_codigo'],
+} as const;
+
+export type FieldName = keyof typeof FIELD_NAMES;
+
+/** A column or key name as a seller wrote it, read: lower-case, accents folded, spaces as _. */
+export const columnKey = (name: string): string =>
+  fold(name.replace(/^\uFEFF/, ''))
+    .replace(/[\s-]+/g, '_')
+    .replace(/[^a-z0-9_]/g, '');
+
+const FIELD_OF = new Map<string, FieldName>(
+  (Object.entries(FIELD_NAMES) as [FieldName, readonly string[]][]).flatMap(([field, names]) =>
+    names.map((name) => [name, field] as const),
+  ),
+);
+
+/** Which field a column or key names; null for one the service does not know (a warning, not an error). */
+export const fieldOf = (name: string): FieldName | null => FIELD_OF.get(columnKey(name)) ?? null;
+
+/** The words sellers use for each condition, in the three languages, folded. */
+const CONDITION_WORDS: Record<string, Condition> = Object.fromEntries(
+  (
+    [
+      ['novo', ['novo', 'nova', 'new', 'nuevo', 'nueva', 'neuf', 'neu']],
+      [
+        'usado_bom',
+        ['usado_bom', 'usado', 'used', 'good', 'usado_bueno', 'bom', 'bueno', 'used_good', 'segunda_mao'],
+      ],
+      [
+        'usado_aceitavel',
+        [
+          'usado_aceitavel',
+          'aceitavel',
+          'acceptable',
+          'used_acceptable',
+          'fair',
+          'aceptable',
+          'usado_aceptable',
+        ],
+      ],
+      [
+        'recondicionado',
+        [
+          'recondicionado',
+          'refurbished',
+          'reconditioned',
+          'remanufactured',
+          'reacondicionado',
+          'reconstruido',
+        ],
+      ],
+      [
+        'para_pecas',
+        ['para_pecas', 'pecas', 'for_parts', 'parts', 'para_piezas', 'piezas', 'sucata', 'broken'],
+      ],
+    ] as [Condition, string[]][]
+  ).flatMap(([condition, words]) => words.map((w) => [w, condition])),
+);
+
+const TRUE_WORDS = new Set(['1', 'true', 'sim', 's', 'yes', 'y', 'si', 'verdadeiro', 'x']);
+const FALSE_WORDS = new Set(['0', 'false', 'nao', 'n', 'no', 'falso', '']);
+const REMOVE_WORDS = new Set(['delete', 'remove', 'apagar', 'remover', 'eliminar', 'borrar', 'd']);
+const UPSERT_WORDS = new Set(['', 'upsert', 'update', 'insert', 'atualizar', 'inserir', 'actualizar', 'u']);
+
+/** The highest price a stock item can have (numeric(12, 2)). */
+const MAX_PRICE = 9_999_999_999.99;
+const MAX_TEXT = 2_000;
+
+/** A record's raw values by field: text from CSV, any JSON value from JSON Lines. */
+export type RawLine = Partial<Record<FieldName, unknown>>;
+
+/** A JSON object's values by field (a JSON Lines line, a PUT's body), and the keys it does not know. */
+export function rawLineOf(record: Record<string, unknown>): { raw: RawLine; unknownKeys: string[] } {
+  const raw: RawLine = {};
+  const unknownKeys: string[] = [];
+  for (const [key, value] of Object.entries(record)) {
+    const field = fieldOf(key);
+    if (field) raw[field] = value;
+    else unknownKeys.push(key);
+  }
+  return { raw, unknownKeys };
+}
+
+export interface ReadOptions {
+  /** the seller's country: a line without one is there */
+  defaultCountry: string;
+  /** `;`-separated CSV: a price may be written with a decimal comma (12,50) */
+  decimalComma: boolean;
+  /** a delta's line may remove its item; a full feed's line may not */
+  mayRemove: boolean;
+}
+
+const asText = (value: unknown): string | null => {
+  if (value === undefined || value === null) return null;
+  if (typeof value === 'string') return value.trim();
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  return null;
+};
+
+/**
+ * Reads one line: its values, or every problem it has (all of them, so a seller fixes a line once).
+ */
+export function readStockLine(
+  raw: RawLine,
+  options: ReadOptions,
+): { line: StockLine } | { problems: LineProblem[] } {
+  const problems: LineProblem[] = [];
+  const problem = (field: string | null, message: string) => void problems.push({ field, message });
+  const text = (field: FieldName, label: string, required: boolean, max = MAX_TEXT): string | null => {
+    const value = raw[field];
+    const read = asText(value);
+    if (value !== undefined && value !== null && read === null) {
+      problem(label, `O campo ${label} deve ser texto.`);
+      return null;
+    }
+    if (!read) {
+      if (required) problem(label, `O campo ${label} é obrigatório.`);
+      return null;
+    }
+    if (read.length > max) problem(label, `O campo ${label} tem mais de ${max} caracteres.`);
+    return read;
+  };
+
+  const sku = text('sku', 'sku', true, 100);
+  const action = fold(asText(raw.action) ?? '');
+  let remove = false;
+  if (REMOVE_WORDS.has(action)) {
+    if (options.mayRemove) remove = true;
+    else
+      problem(
+        'action',
+        'Um feed completo não remove linhas: os artigos que não vêm no ficheiro é que são removidos.',
+      );
+  } else if (!UPSERT_WORDS.has(action)) {
+    problem('action', `O campo action não é conhecido: ${asText(raw.action)} (use upsert ou delete).`);
+  }
+  if (remove) {
+    return problems.length ? { problems } : { line: { ...removedLine(), sku: sku! } };
+  }
+
+  const reference = text('reference', 'referencia', true, 100);
+  if (reference && normalizeReference(reference) === '') {
+    problem('referencia', 'A referência não contém letras nem algarismos.');
+  }
+  const title = text('title', 'titulo', true, 500);
+  const description = text('description', 'descricao', false) ?? '';
+
+  const conditionText = asText(raw.condition);
+  const condition = conditionText ? CONDITION_WORDS[columnKey(conditionText)] : undefined;
+  if (!conditionText) problem('condicao', 'O campo condicao é obrigatório.');
+  else if (!condition) {
+    problem(
+      'condicao',
+      `A condição ${conditionText} não é conhecida (use uma de: ${CONDITIONS.join(', ')}).`,
+    );
+  }
+
+  const price = readPrice(raw.price, options.decimalComma, problem);
+
+  const currency = (asText(raw.currency) || 'EUR').toUpperCase();
+  if (!/^[A-Z]{3}$/.test(currency)) problem('moeda', `A moeda ${currency} não é um código ISO 4217 (EUR).`);
+
+  const quantity = readInteger(raw.quantity, 'quantidade', 1, 0, 2_147_483_647, problem);
+  const partId = readInteger(raw.partId, 'parte_id', null, 1, 2_147_483_647, problem);
+  const isOem = readBoolean(raw.isOem, 'is_oem', problem);
+  const isAftermarket = readBoolean(raw.isAftermarket, 'is_aftermarket', problem);
+
+  const country = (asText(raw.country) || options.defaultCountry).toUpperCase();
+  if (!countries.isValid(country)) problem('pais', `O país ${country} não é um código ISO 3166-1 válido.`);
+
+  const references = readReferences(raw.references, problem);
+
+  if (problems.length) return { problems };
+  return {
+    line: {
+      sku: sku!,
+      remove: false,
+      reference: reference!,
+      title: title!,
+      description,
+      condition: condition!,
+      price: price!,
+      currency,
+      quantity: quantity ?? 1,
+      isOem,
+      isAftermarket,
+      vehicleMake: text('vehicleMake', 'marca', false, 200),
+      vehicleModel: text('vehicleModel', 'modelo', false, 200),
+      vehicleVariant: text('vehicleVariant', 'variante', false, 200),
+      partId,
+      country,
+      references,
+    },
+  };
+}
+
+function removedLine(): Omit<StockLine, 'sku'> {
+  return {
+    remove: true,
+    reference: '',
+    title: '',
+    description: '',
+    condition: 'novo',
+    price: '0',
+    currency: 'EUR',
+    quantity: 0,
+    isOem: false,
+    isAftermarket: false,
+    vehicleMake: null,
+    vehicleModel: null,
+    vehicleVariant: null,
+    partId: null,
+    country: '',
+    references: [],
+  };
+}
+
+/** A price as the database keeps it (text with at most two decimals), or a problem. */
+function readPrice(
+  value: unknown,
+  decimalComma: boolean,
+  problem: (f: string, m: string) => void,
+): string | null {
+  let written = asText(value);
+  if (!written) {
+    problem('preco', 'O campo preco é obrigatório.');
+    return null;
+  }
+  written = written.replace(/\s|€/g, '');
+  if (decimalComma) written = written.replace(/\.(?=\d{3}(\D|$))/g, '').replace(',', '.');
+  if (!/^\d+(\.\d{1,2})?$/.test(written)) {
+    problem(
+      'preco',
+      /^-/.test(written)
+        ? `O preço não pode ser negativo: ${asText(value)}.`
+        : `O preço ${asText(value)} não é um número com até duas casas decimais.`,
+    );
+    return null;
+  }
+  if (Number(written) > MAX_PRICE) {
+    problem('preco', `O preço ${asText(value)} passa do máximo (${MAX_PRICE}).`);
+    return null;
+  }
+  return written;
+}
+
+function readInteger(
+  value: unknown,
+  label: string,
+  absent: number | null,
+  min: number,
+  max: number,
+  problem: (f: string, m: string) => void,
+): number | null {
+  const written = asText(value);
+  if (!written) return absent;
+  const n = Number(written);
+  if (!Number.isInteger(n) || n < min || n > max) {
+    problem(label, `O campo ${label} deve ser um número inteiro entre ${min} e ${max}: ${written}.`);
+    return absent;
+  }
+  return n;
+}
+
+function readBoolean(value: unknown, label: string, problem: (f: string, m: string) => void): boolean {
+  if (typeof value === 'boolean') return value;
+  const written = fold(asText(value) ?? '');
+  if (TRUE_WORDS.has(written)) return true;
+  if (FALSE_WORDS.has(written)) return false;
+  problem(
+    label,
+    `O campo ${label} deve ser verdadeiro ou falso (sim/não, true/false, 1/0): ${asText(value)}.`,
+  );
+  return false;
+}
+
+/** Associated references: a JSON array, or text separated by |. */
+function readReferences(value: unknown, problem: (f: string, m: string) => void): string[] {
+  if (value === undefined || value === null || value === '') return [];
+  const list = Array.isArray(value) ? value : typeof value === 'string' ? value.split('|') : null;
+  if (!list || list.some((r) => typeof r !== 'string')) {
+    problem('referencias', 'O campo referencias deve ser texto separado por | ou uma lista de textos.');
+    return [];
+  }
+  const references = [...new Set((list as string[]).map((r) => r.trim()).filter((r) => r !== ''))];
+  if (references.length > 50) problem('referencias', 'Mais de 50 referências associadas numa linha.');
+  if (references.some((r) => r.length > 100))
+    problem('referencias', 'Uma referência associada tem mais de 100 caracteres.');
+  return references;
+}

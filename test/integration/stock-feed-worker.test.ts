@@ -1,0 +1,237 @@
+import { Readable } from 'node:stream';
+import { gzipSync } from 'node:zlib';
+import { sql } from 'kysely';
+import { pino } from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../src/db/database.js';
+import { createFeed, findFeed, firstErrors, receiveBody } from '../../src/stock/feed-store.js';
+import { FeedWorker } from '../../src/stock/feed-worker.js';
+import { loadStockFixture } from '../helpers/stock-fixture.js';
+import { createTestDatabase, type TestDatabase } from '../helpers/test-database.js';
+
+const silent = pino({ level: process.env.FEED_TEST_LOG ?? 'silent' });
+
+/**
+ * A seller's feed from its body to its outcome, through the feed store and the feed worker, on the
+ * real database (PostgreSQL, or PGlite without DATABASE_URL): what is created, changed, left
+ * alone and removed, what is refused and why. The HTTP routes: test/integration/stock-feeds.test.ts.
+ */
+describe('stock feeds: validated and applied by the feed worker', () => {
+  let database: TestDatabase;
+  let worker: FeedWorker;
+  const db = (): Database => database.handle.db;
+  let seller: string;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    await loadStockFixture(db());
+    seller = (
+      await db()
+        .insertInto('vendors')
+        .values({ id: 100, name: 'Peças Feed', country_code: 'PT', city: 'Braga' })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+    worker = new FeedWorker(db(), silent);
+  });
+  afterAll(() => database?.drop());
+
+  async function send(
+    body: string | Buffer,
+    options: {
+      mode?: 'full' | 'delta';
+      format?: 'csv' | 'jsonl';
+      dryRun?: boolean;
+      force?: boolean;
+      gzipped?: boolean;
+    } = {},
+  ) {
+    const id = await createFeed(db(), {
+      vendorId: seller,
+      accountId: null,
+      mode: options.mode ?? 'full',
+      format: options.format ?? 'csv',
+      gzipped: options.gzipped ?? false,
+      dryRun: options.dryRun ?? false,
+      force: options.force ?? false,
+    });
+    await receiveBody(db(), id, Readable.from([Buffer.from(body)]), 64 * 1024 * 1024);
+    expect(await worker.processNext()).toBe(true);
+    return (await findFeed(db(), id))!;
+  }
+
+  const items = async () =>
+    (
+      await sql<{ sku: string; price: string; quantity: number; version: string; refs: string[] }>`
+        select sku, price, quantity, version,
+               coalesce((select array_agg(reference order by reference) from stock_item_references r where r.item_id = i.id), '{}') as refs
+          from stock_items i where vendor_id = ${seller} order by sku`.execute(db())
+    ).rows;
+
+  const FIRST = [
+    'sku;referencia;titulo;condicao;preco;quantidade;marca;modelo;referencias;cor',
+    'A-1;1K0 615 301 AA;Disco de travão dianteiro;novo;42,50;3;Volkswagen;Golf VII;BREMBO-1|ATE-2;azul',
+    'A-2;7701 442 136;Filtro de óleo;used;7,10;10;Renault;Clio IV;;verde',
+    'A-3;04E 115 561;Filtro;refurbished;12;1;;;;',
+  ].join('\n');
+
+  it('a first full feed creates every valid line (semicolons, decimal commas, English and Portuguese words) and warns of unknown columns', async () => {
+    const feed = await send(FIRST);
+    expect(feed).toMatchObject({
+      status: 'done',
+      lines: 3,
+      created: 3,
+      updated: 0,
+      unchanged: 0,
+      removed: 0,
+      rejected: 0,
+    });
+    expect(feed.warnings).toEqual(['Colunas desconhecidas, ignoradas: cor.']);
+    expect(await items()).toEqual([
+      expect.objectContaining({ sku: 'A-1', price: '42.50', quantity: 3, refs: ['ATE-2', 'BREMBO-1'] }),
+      expect.objectContaining({ sku: 'A-2', price: '7.10', quantity: 10, refs: [] }),
+      expect.objectContaining({ sku: 'A-3', price: '12.00', quantity: 1, refs: [] }),
+    ]);
+  });
+
+  it('the same file again changes nothing: no version moves', async () => {
+    const before = await items();
+    const feed = await send(FIRST);
+    expect(feed).toMatchObject({ status: 'done', created: 0, updated: 0, unchanged: 3, removed: 0 });
+    expect(await items()).toEqual(before);
+  });
+
+  it('a full feed removes what it does not name, keeps an item whose line was rejected, and reports the line', async () => {
+    const feed = await send(
+      [
+        'sku,reference,title,condition,price,quantity',
+        'A-1,1K0 615 301 AA,Disco de travão dianteiro,new,41.00,3',
+        'A-2,7701 442 136,Filtro de óleo,usado,-5,10',
+        'A-4,NEW-4,Pastilhas,nuevo,20.00,2',
+      ].join('\n'),
+      { force: true },
+    );
+    expect(feed).toMatchObject({ status: 'done', lines: 3, created: 1, updated: 1, removed: 1, rejected: 1 });
+    expect((await items()).map((i) => i.sku)).toEqual(['A-1', 'A-2', 'A-4']);
+    expect(await firstErrors(db(), feed.id, 10)).toEqual([
+      { line: 3, sku: 'A-2', field: 'preco', message: 'O preço não pode ser negativo: -5.' },
+    ]);
+  });
+
+  it('a full feed that would remove most of the stock, or an empty one, is refused unless forced, and nothing changes', async () => {
+    const before = await items();
+    const truncated = await send(
+      'sku,reference,title,condition,price\nA-1,1K0 615 301 AA,Disco,novo,41.00\n',
+    );
+    expect(truncated).toMatchObject({ status: 'refused', reason_code: 'TOO_MANY_REMOVALS' });
+    expect(truncated.reason).toMatch(/removeria 2 dos 3 artigos/);
+    const empty = await send('sku,reference,title,condition,price\n');
+    expect(empty).toMatchObject({ status: 'refused', reason_code: 'EMPTY_FULL_FEED' });
+    expect(await items()).toEqual(before);
+  });
+
+  it('a delta upserts and deletes by SKU, in JSON Lines, gzipped', async () => {
+    const lines = [
+      { sku: 'A-4', action: 'delete' },
+      {
+        sku: 'A-5',
+        referencia: 'NEW-5',
+        titulo: 'Amortecedor',
+        condicao: 'novo',
+        preco: 99.9,
+        quantidade: 1,
+        referencias: ['KYB-5'],
+      },
+      {
+        sku: 'A-1',
+        referencia: '1K0 615 301 AA',
+        titulo: 'Disco de travão dianteiro',
+        condicao: 'novo',
+        preco: 39.5,
+        quantidade: 2,
+      },
+    ];
+    const feed = await send(gzipSync(lines.map((l) => JSON.stringify(l)).join('\n')), {
+      mode: 'delta',
+      format: 'jsonl',
+      gzipped: true,
+    });
+    expect(feed).toMatchObject({ status: 'done', lines: 3, created: 1, updated: 1, removed: 1, rejected: 0 });
+    expect(await items()).toEqual([
+      expect.objectContaining({ sku: 'A-1', price: '39.50', quantity: 2, refs: [] }),
+      expect.objectContaining({ sku: 'A-2' }),
+      expect.objectContaining({ sku: 'A-5', price: '99.90', refs: ['KYB-5'] }),
+    ]);
+  });
+
+  it('a dry run reports what would change and changes nothing', async () => {
+    const before = await items();
+    const feed = await send('sku,reference,title,condition,price\nA-9,NEW-9,Novo,novo,1.00\n', {
+      mode: 'delta',
+      dryRun: true,
+    });
+    expect(feed).toMatchObject({ status: 'done', dry_run: true, created: 1 });
+    expect(await items()).toEqual(before);
+  });
+
+  it('repeated SKUs: the later line wins and a warning names both lines', async () => {
+    const feed = await send(
+      'sku,reference,title,condition,price\nA-7,R-7,Primeiro,novo,1.00\nA-7,R-7,Segundo,novo,2.00\n',
+      { mode: 'delta' },
+    );
+    expect(feed).toMatchObject({ status: 'done', created: 1 });
+    expect(feed.warnings).toContain('SKU A-7 repetido nas linhas 2, 3: vale a linha 3.');
+    expect((await items()).find((i) => i.sku === 'A-7')).toMatchObject({ price: '2.00' });
+  });
+
+  it('a body it cannot read is refused whole, naming the line, and nothing changes', async () => {
+    const before = await items();
+    const badUtf8 = Buffer.concat([
+      Buffer.from('sku,reference,title,condition,price\nA-1,R,T,novo,1\nA-2,R,'),
+      Buffer.from([0xc3, 0x28]),
+      Buffer.from(',novo,1\n'),
+    ]);
+    expect(await send(badUtf8, { mode: 'delta' })).toMatchObject({
+      status: 'refused',
+      reason_code: 'INVALID_UTF8',
+    });
+    expect((await findFeedsOfCode('INVALID_UTF8'))[0]!.reason).toMatch(/linha 3/);
+    expect(
+      await send('sku,reference,title,condition,price\nA-1,"R,T,novo,1\n', { mode: 'delta' }),
+    ).toMatchObject({
+      status: 'refused',
+      reason_code: 'MALFORMED_CSV',
+    });
+    expect(await send('reference,title,condition,price\nR,T,novo,1\n', { mode: 'delta' })).toMatchObject({
+      status: 'refused',
+      reason_code: 'MISSING_SKU_COLUMN',
+    });
+    const truncated = gzipSync('sku,reference,title,condition,price\nA-1,R,T,novo,1\n'.repeat(50)).subarray(
+      0,
+      60,
+    );
+    expect(await send(truncated, { mode: 'delta', gzipped: true })).toMatchObject({
+      status: 'refused',
+      reason_code: 'TRUNCATED_GZIP',
+    });
+    // a 10 MB line, in CSV and in JSON Lines: refused, naming it, without holding the rest
+    const long = 'x'.repeat(10 * 1024 * 1024);
+    expect(
+      await send(`sku,reference,title,condition,price\nA-1,R,${long},novo,1\n`, { mode: 'delta' }),
+    ).toMatchObject({
+      status: 'refused',
+      reason_code: 'LINE_TOO_LONG',
+    });
+    expect(
+      await send(`{"sku":"A-1"}\n{"sku":"A-2","title":"${long}"}\n`, { mode: 'delta', format: 'jsonl' }),
+    ).toMatchObject({ status: 'refused', reason_code: 'LINE_TOO_LONG' });
+    expect((await findFeedsOfCode('LINE_TOO_LONG')).map((f) => f.reason)).toEqual([
+      expect.stringMatching(/linha 2/),
+      expect.stringMatching(/linha 2/),
+    ]);
+    expect(await items()).toEqual(before);
+  });
+
+  const findFeedsOfCode = async (code: string) =>
+    db().selectFrom('stock_feeds').select(['reason']).where('reason_code', '=', code).execute();
+});
