@@ -115,8 +115,12 @@ export async function loadWithCopy(
     await client.query('BEGIN');
     if (options.truncate) {
       await client.query(
-        'TRUNCATE stock_item_references, stock_items, xref_group_references, xref_groups, vendors RESTART IDENTITY',
+        'TRUNCATE stock_feed_lines, stock_feed_chunks, stock_feed_errors, stock_feeds, stock_item_references, stock_items, ' +
+          'xref_group_references, xref_groups RESTART IDENTITY',
       );
+      // not TRUNCATE: API keys name their seller, and only the keys of the sellers removed may go
+      // with them (on delete cascade), never the accounts' search keys
+      await client.query('DELETE FROM vendors');
     }
     const { rows } = await client.query<{ empty: boolean }>(
       'SELECT NOT EXISTS (SELECT 1 FROM stock_items) AS empty',

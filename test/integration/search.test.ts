@@ -114,6 +114,12 @@ const STOCK = [...FIXTURE_ITEMS, ...TEXT_ITEMS];
 const idsOf = (items: { id: number }[]) => items.map((i) => i.id);
 const numerically = (ids: number[]) => [...ids].sort((a, b) => a - b);
 
+const ROOM_FOR_BURSTS = {
+  ENGINE_MAX_QUEUED: '1000',
+  ENGINE_QUEUE_TIMEOUT_MS: '30000',
+  BREAKER_SLOW_CALL_MS: '60000',
+};
+
 /** Everything through HTTP, on each engine: the same answers are required of both. */
 describe.each(ENGINES)('on the %s engine', (engine) => {
   let app: EngineApp;
@@ -129,7 +135,10 @@ describe.each(ENGINES)('on the %s engine', (engine) => {
         await loadStockFixture(db);
         await insertStockItems(db, TEXT_ITEMS);
       },
-      { clock },
+      // these tests are about answers and credits: a burst of them (the concurrency cases) on a
+      // loaded machine must wait for the engine, not be refused by its bulkhead or its breaker
+      // (tested in test/faults/engine-stall.test.ts)
+      { clock, env: ROOM_FOR_BURSTS },
     );
   });
   afterAll(() => app.close());
@@ -805,7 +814,11 @@ describe.each(ENGINES)('on the %s engine', (engine) => {
     it.skipIf(engine === 'postgres (PGlite)')(
       'two API processes on one database never overspend one account between them',
       async () => {
-        const second = await startTestApp({ clock, database: app.database, env: app.engineEnv });
+        const second = await startTestApp({
+          clock,
+          database: app.database,
+          env: { ...app.engineEnv, ...ROOM_FOR_BURSTS },
+        });
         try {
           const other = second.api.withApiKey(account.apiKey);
           await app.services.db
