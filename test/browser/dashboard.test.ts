@@ -1,11 +1,11 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { AxeBuilder } from '@axe-core/playwright';
 import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer, type AddressInfo } from 'node:net';
 import { seedCatalog } from '../../src/catalog/seed.js';
 import { loadStockFixture } from '../helpers/stock-fixture.js';
+import { accessibleShot, tabTo as tabToTarget } from '../helpers/page-checks.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
 import { TEST_CHROMIUM } from '../helpers/test-env.js';
 import { buildWebOnce } from '../helpers/web-build.js';
@@ -38,32 +38,9 @@ describe.skipIf(!existsSync(CHROMIUM))('dashboard and /docs in chromium', () => 
   const password = 'uma-palavra-passe-longa';
   let apiKey = '';
 
-  /**
-   * A screenshot of the page as it is, after an automated accessibility check of it (axe-core's
-   * WCAG 2.1 A and AA rules): every violation fails the test, named with the elements it found.
-   */
   const screenshot = (name: string) => page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
-  const shot = async (name: string) => {
-    await screenshot(name);
-    const { violations } = await new AxeBuilder({ page })
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-      .analyze();
-    const found = violations.map(
-      (v) => `${name}: ${v.id} (${v.help}) em ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-    );
-    expect(found).toEqual([]);
-  };
-  /**
-   * Tab (or Shift+Tab, for what comes before the focus) until `target` has the focus, as a person
-   * using only the keyboard would.
-   */
-  const tabTo = async (target: Locator, { backwards = false } = {}) => {
-    for (let presses = 0; presses < 80; presses++) {
-      await page.keyboard.press(backwards ? 'Shift+Tab' : 'Tab');
-      if (await target.evaluate((element) => element === document.activeElement)) return;
-    }
-    throw new Error(`o Tab nunca chegou a ${target.toString()}`);
-  };
+  const shot = (name: string) => accessibleShot(page, SHOTS, name);
+  const tabTo = (target: Locator, options?: { backwards?: boolean }) => tabToTarget(page, target, options);
   const focusedText = () => page.evaluate(() => document.activeElement?.textContent?.trim() ?? '');
   /** The usage chart's figures for one day, as its table shows them (the columns by their headers). */
   const chartDay = async (day: string) => {

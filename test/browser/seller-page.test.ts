@@ -1,9 +1,9 @@
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { AxeBuilder } from '@axe-core/playwright';
 import { chromium, type Browser, type CDPSession, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestAccount, type TestAccount } from '../helpers/accounts-fixture.js';
+import { accessibleShot, tabTo as tabToTarget } from '../helpers/page-checks.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
 import { TEST_CHROMIUM } from '../helpers/test-env.js';
 import { buildWebOnce } from '../helpers/web-build.js';
@@ -43,25 +43,8 @@ describe.skipIf(!existsSync(CHROMIUM))('the seller page in chromium', () => {
   let cdp: CDPSession;
   const cspViolations: string[] = [];
 
-  const screenshot = (name: string) => page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
-  /** A screenshot, after axe-core's WCAG 2.1 A and AA rules found nothing (as dashboard.test.ts). */
-  const shot = async (name: string) => {
-    await screenshot(name);
-    const { violations } = await new AxeBuilder({ page })
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-      .analyze();
-    const found = violations.map(
-      (v) => `${name}: ${v.id} (${v.help}) em ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-    );
-    expect(found).toEqual([]);
-  };
-  const tabTo = async (target: Locator, { backwards = false } = {}) => {
-    for (let presses = 0; presses < 80; presses++) {
-      await page.keyboard.press(backwards ? 'Shift+Tab' : 'Tab');
-      if (await target.evaluate((element) => element === document.activeElement)) return;
-    }
-    throw new Error(`o Tab nunca chegou a ${target.toString()}`);
-  };
+  const shot = (name: string) => accessibleShot(page, SHOTS, name);
+  const tabTo = (target: Locator, options?: { backwards?: boolean }) => tabToTarget(page, target, options);
   const rawCodes = async () => (await page.evaluate(() => document.body.innerText)).match(RAW_CODES) ?? [];
   const bearer = () =>
     page.evaluate(() => JSON.parse(sessionStorage.getItem('pss.session') ?? '{}').token as string);
