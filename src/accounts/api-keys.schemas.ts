@@ -28,7 +28,7 @@ export const keyScopeSchemas = {
     minItems: 1,
     uniqueItems: true,
     description:
-      '`search`: search the stock (POST /data/search, the tools); `stock:write`: write the stock and feeds of the seller `seller_id`, and only it.',
+      '`search`: search the stock (POST /data/search, the tools); `stock:write`: write the stock and feeds of the seller `seller_id`, and only it. Open list: scopes may be added.',
   }),
   seller_id: Type.Union([Type.String({ pattern: '^[0-9]{1,18}$' }), Type.Null()], {
     description:

@@ -10,6 +10,9 @@ export const TAG_SELLERS: ApiTag = {
     'The seller profiles of an account: each holds its own stock, written by feeds and by single-item calls (Stock tag) with a session of the account or an API key with the `stock:write` scope bound to that seller.',
 };
 
+/** Named in /openapi.json: one Seller type in generated clients for the three operations. */
+const sellerSchemaNames = { Seller: sellerSchema };
+
 /** The account's seller profiles, managed with a Bearer session (the dashboard's seller page). */
 export function sellersRoutes({ sellers }: { sellers: SellersService }): AnyRoute[] {
   return [
@@ -21,6 +24,7 @@ export function sellersRoutes({ sellers }: { sellers: SellersService }): AnyRout
       summary: 'Register a seller profile',
       description: `At most ${MAX_SELLERS_PER_ACCOUNT} per account (409 \`SELLER_LIMIT_REACHED\`). To write its stock with an API key, create one with \`scopes: ["stock:write"]\` and \`seller_id\`.`,
       tags: [TAG_SELLERS],
+      schemas: sellerSchemaNames,
       body: NewSellerSchema,
       responses: { 201: { description: 'Seller registered', schema: successBody({ seller: sellerSchema }) } },
       errors: ['SELLER_LIMIT_REACHED'],
@@ -36,6 +40,7 @@ export function sellersRoutes({ sellers }: { sellers: SellersService }): AnyRout
       operationId: 'listSellers',
       summary: 'List the account’s seller profiles',
       tags: ['Sellers'],
+      schemas: sellerSchemaNames,
       responses: {
         200: {
           description: 'The sellers, oldest first',
@@ -55,6 +60,7 @@ export function sellersRoutes({ sellers }: { sellers: SellersService }): AnyRout
       summary: 'Change a seller profile',
       description: 'A new name reaches the search results of every item of the seller (they are reindexed).',
       tags: ['Sellers'],
+      schemas: sellerSchemaNames,
       params: SellerIdSchema,
       body: SellerChangesSchema,
       responses: { 200: { description: 'Seller changed', schema: successBody({ seller: sellerSchema }) } },

@@ -14,6 +14,9 @@ import { TAG_STOCK } from './stock-items.routes.js';
 
 const FEED_ERRORS = ['INSUFFICIENT_SCOPE', 'SELLER_NOT_FOUND'] as const;
 
+/** Named in /openapi.json: one StockFeed type in generated clients for the feed and the history. */
+const feedSchemaNames = { StockFeed: feedSchema, StockFeedDetail: feedDetailSchema };
+
 /** A seller's feeds: sent whole, applied by a feed worker, followed by their id. */
 export function stockFeedsRoutes({
   sellers,
@@ -57,6 +60,7 @@ export function stockFeedsRoutes({
         'A seller’s feeds are applied one at a time, in the order received (a second one waits its turn: no 409). ' +
         'A line that cannot be read is rejected and reported; the others are applied, all at once. See docs/stock-feeds.md.',
       tags: ['Stock'],
+      schemas: feedSchemaNames,
       query: NewFeedQuerySchema,
       upload: {
         mediaTypes: [...FEED_MEDIA_TYPES.csv, ...FEED_MEDIA_TYPES.jsonl],
@@ -103,6 +107,7 @@ export function stockFeedsRoutes({
       operationId: 'listStockFeeds',
       summary: 'The seller’s feeds, newest first',
       tags: ['Stock'],
+      schemas: feedSchemaNames,
       query: FeedHistoryQuerySchema,
       responses: {
         200: {
@@ -138,6 +143,7 @@ export function stockFeedsRoutes({
       operationId: 'getStockFeed',
       summary: 'A feed: its state, progress, counts and first rejected lines',
       tags: ['Stock'],
+      schemas: feedSchemaNames,
       params: FeedIdSchema,
       responses: { 200: { description: 'The feed', schema: successBody({ feed: feedDetailSchema }) } },
       errors: ['INSUFFICIENT_SCOPE', 'FEED_NOT_FOUND'],
@@ -156,6 +162,7 @@ export function stockFeedsRoutes({
       description:
         'Columns linha, sku, campo, mensagem (Portuguese); a cell a spreadsheet would run as a formula starts with an apostrophe.',
       tags: ['Stock'],
+      schemas: feedSchemaNames,
       params: FeedIdSchema,
       responses: { 200: { description: 'The report', contentType: 'text/csv', schema: { type: 'string' } } },
       errors: ['INSUFFICIENT_SCOPE', 'FEED_NOT_FOUND'],

@@ -24,10 +24,17 @@ const writtenSchema = successBody({
   result: {
     type: 'string',
     enum: ['created', 'updated', 'unchanged'],
-    description: '`unchanged`: the item already held this; nothing was written and nothing is reindexed.',
+    description:
+      '`unchanged`: the item already held this; nothing was written and nothing is reindexed. Closed list.',
   },
   item: stockItemSchema,
 });
+
+/**
+ * Named in /openapi.json: generated clients get one type for a seller's item (SellerStockItem: not
+ * the search's StockItem, an offer as buyers see it) and for what a write answers.
+ */
+const stockItemSchemaNames = { SellerStockItem: stockItemSchema, StockItemWriteResult: writtenSchema };
 
 const written = ({ outcome, item }: { outcome: ItemOutcome; item: StockItem }): RouteResponse => ({
   status: outcome === 'created' ? 201 : 200,
@@ -51,6 +58,7 @@ export function stockItemsRoutes({
       operationId: 'listStockItems',
       summary: 'List the seller’s items, by SKU',
       tags: [TAG_STOCK],
+      schemas: stockItemSchemaNames,
       query: ItemListQuerySchema,
       responses: {
         200: {
@@ -86,6 +94,7 @@ export function stockItemsRoutes({
       operationId: 'getStockItem',
       summary: 'Read one item by its SKU',
       tags: ['Stock'],
+      schemas: stockItemSchemaNames,
       params: SkuParamsSchema,
       query: SellerQuerySchema,
       responses: { 200: { description: 'The item', schema: successBody({ item: stockItemSchema }) } },
@@ -105,6 +114,7 @@ export function stockItemsRoutes({
       description:
         'The whole item: fields left out take their defaults. An item that already holds exactly this is not written (`result: unchanged`). The search index follows within seconds.',
       tags: ['Stock'],
+      schemas: stockItemSchemaNames,
       params: SkuParamsSchema,
       query: SellerQuerySchema,
       body: StockItemBodySchema,
@@ -128,6 +138,7 @@ export function stockItemsRoutes({
       summary: 'Change an item’s price and/or quantity',
       description: 'The commonest change after a sale. The search index follows within seconds.',
       tags: ['Stock'],
+      schemas: stockItemSchemaNames,
       params: SkuParamsSchema,
       query: SellerQuerySchema,
       body: StockItemChangesSchema,
@@ -147,6 +158,7 @@ export function stockItemsRoutes({
       operationId: 'deleteStockItem',
       summary: 'Remove one item by its SKU',
       tags: ['Stock'],
+      schemas: stockItemSchemaNames,
       params: SkuParamsSchema,
       query: SellerQuerySchema,
       idempotent: true,

@@ -86,7 +86,7 @@ export interface ApiKeysAnswer {
      */
     daily_credit_limit: number | null;
     /**
-     * `search`: search the stock (POST /data/search, the tools); `stock:write`: write the stock and feeds of the seller `seller_id`, and only it. No value is repeated.
+     * `search`: search the stock (POST /data/search, the tools); `stock:write`: write the stock and feeds of the seller `seller_id`, and only it. Open list: scopes may be added. No value is repeated.
      *
      * @minItems 1
      */
@@ -134,7 +134,7 @@ export interface ApiKeyCreatedAnswer {
      */
     daily_credit_limit: number | null;
     /**
-     * `search`: search the stock (POST /data/search, the tools); `stock:write`: write the stock and feeds of the seller `seller_id`, and only it. No value is repeated.
+     * `search`: search the stock (POST /data/search, the tools); `stock:write`: write the stock and feeds of the seller `seller_id`, and only it. Open list: scopes may be added. No value is repeated.
      *
      * @minItems 1
      */
