@@ -335,6 +335,9 @@ function exampleOf(r: AnyRoute, status: number): unknown {
   if (captured !== undefined) return captured;
   const generic = status === 409 && !r.idempotent ? undefined : GENERIC_ERRORS[status];
   if (generic) return envelope(generic(r));
+  // the shared 413 and 415 were answered to a JSON body of the usual limit: their text says so
+  const sameBody = !r.upload && (r.bodyLimitKb ?? DEFAULT_BODY_LIMIT_KB) === DEFAULT_BODY_LIMIT_KB;
+  if ((status === 413 || status === 415) && !sameBody) return undefined;
   return SHARED_ERROR_EXAMPLES[status];
 }
 
@@ -408,6 +411,23 @@ function operation(r: AnyRoute, components: SchemaComponents): OperationObject {
     });
   }
   if (parameters.length) op.parameters = parameters;
+  if (r.upload) {
+    // A streamed file (a stock feed): one entry per media type it takes, so that a generated
+    // client has a body to send; its example is the recorded file, under the first media type.
+    op.requestBody = {
+      required: true,
+      description: `The file, streamed. \`Content-Encoding\`: ${r.upload.encodings.map((e) => `\`${e}\``).join(', ')}. At most ${r.upload.maxBytes} bytes.`,
+      content: Object.fromEntries(
+        r.upload.mediaTypes.map((type, i) => [
+          type,
+          {
+            schema: { type: 'string' },
+            ...(i === 0 && examples?.request !== undefined ? { example: examples.request } : {}),
+          },
+        ]),
+      ),
+    };
+  }
   if (r.body) {
     const schema = components.use(r.documentedBody ?? r.body);
     op.requestBody = {
