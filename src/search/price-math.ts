@@ -7,6 +7,33 @@ export const HISTOGRAM_BUCKETS = 20;
 export const roundPrice = (value: number): number => Math.round(value * 100) / 100;
 
 /**
+ * A price in whole cents. Exact for every price of two decimals read as a double: the nearest
+ * double to 15.73 is within far less than half a cent of it (numeric(12, 2) stays below 2^40 cents).
+ */
+export const toCents = (price: number): number => Math.round(price * 100);
+
+/** A sum of prices as PostgreSQL writes a numeric ('66.10', '-0.5', '12'), in whole cents, exactly. */
+export function centsOfNumeric(text: string): bigint {
+  const match = /^(-?)(\d+)(?:\.(\d{0,2}))?$/.exec(text.trim());
+  if (!match) throw new Error(`not an amount of cents: ${text}`);
+  const cents = BigInt(match[2]!) * 100n + BigInt((match[3] ?? '').padEnd(2, '0'));
+  return match[1] ? -cents : cents;
+}
+
+/**
+ * The average of `count` prices whose exact sum is `sumCents`, rounded to cents half away from
+ * zero as PostgreSQL's numeric rounds, in integers: exact for any sum. Never a quotient of doubles:
+ * 66.10 / 4 is 16.524999… as a double, which rounds down where the exact 16.525 rounds up.
+ */
+export function averagePrice(sumCents: bigint | number, count: number): number {
+  const sum = BigInt(sumCents);
+  const n = BigInt(count);
+  const magnitude = sum < 0n ? -sum : sum;
+  const cents = (2n * magnitude + n) / (2n * n);
+  return Number(sum < 0n ? -cents : cents) / 100;
+}
+
+/**
  * Equal-width buckets from lo to hi: HISTOGRAM_BUCKETS of them, or one when every price is the
  * same. Bucket i holds lo + i*w <= price < lo + (i+1)*w; the last one also holds hi.
  */

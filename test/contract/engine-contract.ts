@@ -56,26 +56,26 @@ const expected = (q: Query): FixtureItem[] =>
   );
 const ids = (items: { id: number }[]) => items.map((i) => i.id);
 
+type PlainSummary = { count: number; price_min: number; price_max: number; price_avg: number };
+
+/** The brute-force figures of each group (condition, country) in the engine's camelCase. */
+const camelSummaries = (groups: unknown) =>
+  Object.fromEntries(
+    Object.entries(groups as Record<string, PlainSummary>).map(([k, x]) => [
+      k,
+      { count: x.count, priceMin: x.price_min, priceMax: x.price_max, priceAvg: x.price_avg },
+    ]),
+  );
+
 /** The snake_case brute-force figures in the engine's camelCase. */
 function camelStats(s: ReturnType<typeof expectedStats>) {
-  const summary = (x: { count: number; price_min: number; price_max: number; price_avg: number }) => ({
-    count: x.count,
-    priceMin: x.price_min,
-    priceMax: x.price_max,
-    priceAvg: x.price_avg,
-  });
   return {
     totalResults: s.total_results,
     priceMin: s.price_min,
     priceMax: s.price_max,
     priceAvg: s.price_avg,
     totalSellers: s.total_sellers,
-    byCondition: Object.fromEntries(
-      Object.entries(s.by_condition as Record<string, Parameters<typeof summary>[0]>).map(([k, v]) => [
-        k,
-        summary(v),
-      ]),
-    ),
+    byCondition: camelSummaries(s.by_condition),
   };
 }
 
@@ -321,6 +321,27 @@ export function engineContract(
         const q: Query = { reference: '34116792219' };
         const stats = await target.engine.stats(toStockQuery(q));
         expect(stats.histogram).toEqual([{ from: 120, to: 120, count: 1 }]);
+      });
+      // MONEY_ITEMS: every average ends in exactly half a cent, which a sum of doubles puts just
+      // below it (66.10 / 4 = 16.524999…): each must be the exact one, rounded half up as numeric does
+      it('averages are exact cents, a half cent rounded up: search stats', async () => {
+        const q: Query = { make: 'moskvitch' };
+        const result = await target.engine.search(toStockQuery(q), { page: 1, perPage: 2 });
+        expect(result.stats).toEqual(camelStats(expectedStats(expected(q))));
+        expect(result.stats.priceAvg).toBe(16.53);
+        expect(result.stats.byCondition).toMatchObject({
+          novo: { priceAvg: 16.03 },
+          usado_bom: { priceAvg: 17.03 },
+        });
+      });
+      it('averages are exact cents, a half cent rounded up: detailed stats, by condition and country', async () => {
+        const q: Query = { make: 'moskvitch' };
+        const stats = await target.engine.stats(toStockQuery(q));
+        const want = expectedDetailedStats(expected(q));
+        expect(stats).toMatchObject(camelStats(want));
+        expect(stats.byCountry).toEqual(camelSummaries(want.by_country));
+        expect(stats.priceAvg).toBe(16.53);
+        expect(stats.byCountry).toMatchObject({ PT: { priceAvg: 16.28 }, ES: { priceAvg: 16.78 } });
       });
       it('detailed stats without results', async () => {
         const stats = await target.engine.stats(toStockQuery({ country: 'IT' }));

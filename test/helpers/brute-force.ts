@@ -51,13 +51,24 @@ export const byPriceThenId = (a: FixtureItem, b: FixtureItem) => a.price - b.pri
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
+/**
+ * The average of prices as PostgreSQL's numeric computes it: the exact sum, divided, rounded to
+ * cents half away from zero. In whole cents (integers, exact here), never a sum of doubles.
+ */
+function averagePrice(prices: number[]): number {
+  const cents = prices.reduce((s, p) => s + Math.round(p * 100), 0);
+  const n = prices.length;
+  // prices are never negative: half away from zero is half up
+  return Math.floor((2 * cents + n) / (2 * n)) / 100;
+}
+
 function summary(items: FixtureItem[]) {
   const prices = items.map((i) => i.price);
   return {
     count: items.length,
     price_min: Math.min(...prices),
     price_max: Math.max(...prices),
-    price_avg: round2(prices.reduce((s, p) => s + p, 0) / prices.length),
+    price_avg: averagePrice(prices),
   };
 }
 

@@ -271,8 +271,41 @@ export const HISTOGRAM_ITEMS: FixtureItem[] = [10, 10.5, 10.51, 14.99, 15, 15.01
   }),
 );
 
-/** What the engine contract loads: the fixture, the relevance items and the histogram items. */
-export const CONTRACT_ITEMS: FixtureItem[] = [...FIXTURE_ITEMS, ...RANKING_ITEMS, ...HISTOGRAM_ITEMS];
+/**
+ * Items for the money cases of the engine contract: one make (Moskvitch, in no other item) whose
+ * averages all end in exactly half a cent — the whole set (16.525), each condition (16.025,
+ * 17.025) and each country (16.275, 16.775), none of them a binary fraction. In doubles each lands
+ * just below its half cent (66.1 / 4 is 16.524999999999998…), so an average computed from a sum of
+ * doubles rounds down (16.52) where the exact one, numeric or whole cents, rounds half away from
+ * zero (16.53).
+ */
+export const MONEY_ITEMS: FixtureItem[] = (
+  [
+    [15.73, 'novo', 'PT'],
+    [16.32, 'novo', 'ES'],
+    [16.82, 'usado_bom', 'PT'],
+    [17.23, 'usado_bom', 'ES'],
+  ] as const
+).map(([price, condition, country], i) => ({
+  id: 401 + i,
+  vendorId: (i % 4) + 1,
+  reference: `MONEY-${401 + i}`,
+  title: 'Amortecedor de mala',
+  description: 'Mola a gás',
+  condition,
+  price,
+  make: 'Moskvitch',
+  model: '412',
+  country,
+}));
+
+/** What the engine contract loads: the fixture, the relevance, histogram and money items. */
+export const CONTRACT_ITEMS: FixtureItem[] = [
+  ...FIXTURE_ITEMS,
+  ...RANKING_ITEMS,
+  ...HISTOGRAM_ITEMS,
+  ...MONEY_ITEMS,
+];
 
 /** Inserts the fixture with the same ids, so expectations can name items. */
 export async function loadStockFixture(db: Database, items: FixtureItem[] = FIXTURE_ITEMS): Promise<void> {

@@ -7,6 +7,7 @@ import {
   mappingVersion,
   stockIndexDefinition,
 } from '../../indexer/index-admin.js';
+import { indexLines } from '../../src/search/opensearch/documents.js';
 import { OpenSearchEngine } from '../../src/search/opensearch/opensearch-engine.js';
 import { readStockDocuments } from '../../src/search/stock-documents.js';
 import {
@@ -15,6 +16,7 @@ import {
   dropAlias,
   dropIndexerQueue,
   startIndexerProcess,
+  TEST_OPENSEARCH_URL,
   uniqueAlias,
   waitUntil,
   type IndexerProcess,
@@ -90,3 +92,74 @@ describe.skipIf(!CAN_RUN_INDEXER)('an index of mapping 2 under the current mappi
     expect(await bomba(engine)).toEqual([201, 202]);
   });
 });
+
+/**
+ * The live index of mapping 4 (no `price_cents`, documents without it) when a later mapping is
+ * deployed, as it answers until the indexer's rebuild takes the alias: the statistics find no
+ * cents, are asked again over `price`, and stay exact to the cent.
+ */
+describe.skipIf(!TEST_OPENSEARCH_URL)(
+  'an index of mapping 4 (no price_cents) under the current mapping',
+  () => {
+    let database: TestDatabase;
+    let client: Client;
+    const alias = uniqueAlias('cents');
+    const old = `${alias}_v1`;
+
+    beforeAll(async () => {
+      database = await createTestDatabase();
+      await loadStockFixture(database.handle.db, CONTRACT_ITEMS);
+      client = clusterClient();
+      const definition = stockIndexDefinition();
+      const mappings = definition.mappings as Mappings;
+      mappings._meta.mapping_version = 4;
+      delete mappings.properties.price_cents;
+      await client.indices.create({ index: old, body: definition });
+      const documents = await readStockDocuments(
+        database.handle.db,
+        CONTRACT_ITEMS.map((i) => i.id),
+      );
+      // the documents as an indexer of mapping 4 wrote them
+      const body = indexLines(old, documents).map((line) => {
+        if (!('price_cents' in line)) return line;
+        const { price_cents: _, ...source } = line;
+        return source;
+      });
+      const written = await client.bulk({ body, refresh: true });
+      expect(written.body.errors).toBe(false);
+      await client.indices.putAlias({ index: old, name: alias });
+    });
+    afterAll(async () => {
+      if (client) {
+        await dropAlias(client, alias);
+        await client.close();
+      }
+      await database?.drop();
+    });
+
+    it('search and detailed statistics are exact cents, read from price', async () => {
+      const engine = new OpenSearchEngine(client, { index: alias });
+      expect(await liveMappingVersion(client, alias)).toBe(4);
+      const query = stockQuery({ vehicleMake: 'moskvitch' });
+      // MONEY_ITEMS: 15.73 and 16.32 (novo; PT, ES), 16.82 and 17.23 (usado_bom; PT, ES)
+      const figures = {
+        totalResults: 4,
+        priceMin: 15.73,
+        priceMax: 17.23,
+        priceAvg: 16.53,
+        byCondition: {
+          novo: { count: 2, priceMin: 15.73, priceMax: 16.32, priceAvg: 16.03 },
+          usado_bom: { count: 2, priceMin: 16.82, priceMax: 17.23, priceAvg: 17.03 },
+        },
+      };
+      const { stats } = await engine.search(query, { page: 1, perPage: 2 });
+      expect(stats).toMatchObject(figures);
+      const detailed = await engine.stats(query);
+      expect(detailed).toMatchObject(figures);
+      expect(detailed.byCountry).toEqual({
+        PT: { count: 2, priceMin: 15.73, priceMax: 16.82, priceAvg: 16.28 },
+        ES: { count: 2, priceMin: 16.32, priceMax: 17.23, priceAvg: 16.78 },
+      });
+    });
+  },
+);

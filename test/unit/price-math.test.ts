@@ -2,12 +2,15 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../../src/db/database.js';
 import {
+  averagePrice,
   bucketPrices,
+  centsOfNumeric,
   HISTOGRAM_BUCKETS,
   histogramBounds,
   quartileRanks,
   quartilesFromRanks,
   roundPrice,
+  toCents,
 } from '../../src/search/price-math.js';
 import { Random } from '../../src/seeded-random.js';
 
@@ -31,6 +34,66 @@ describe('roundPrice', () => {
     [0, 0],
   ])('%s → %s', (value, rounded) => {
     expect(roundPrice(value)).toBe(rounded);
+  });
+});
+
+describe('cents', () => {
+  it.each([
+    ['66.10', 6610n],
+    ['66.1', 6610n],
+    ['12', 1200n],
+    ['0.07', 7n],
+    ['-0.50', -50n],
+    ['99999999999999999999.99', 9999999999999999999999n],
+  ])('centsOfNumeric(%s) = %s', (text, cents) => {
+    expect(centsOfNumeric(text)).toBe(cents);
+  });
+  it('refuses what is not an amount of cents', () => {
+    for (const text of ['1.005', '', 'abc', '1e3']) expect(() => centsOfNumeric(text)).toThrow();
+  });
+  it('toCents is exact for every two-decimal price up to numeric(12, 2)', () => {
+    expect([0.35, 0.07, 16.32, 1234.56, 9_999_999_999.99].map(toCents)).toEqual([
+      35, 7, 1632, 123456, 999_999_999_999,
+    ]);
+  });
+});
+
+describe('averagePrice', () => {
+  it('rounds an exact half cent away from zero, where a quotient of doubles rounds it down', () => {
+    // 15.73 + 16.32 + 16.82 + 17.23 = 66.10; / 4 = 16.525, which is 16.524999… as a double
+    expect(roundPrice((15.73 + 16.32 + 16.82 + 17.23) / 4)).toBe(16.52);
+    expect(averagePrice(6610, 4)).toBe(16.53);
+    expect(averagePrice(4511 + 4512, 2)).toBe(45.12);
+    expect(averagePrice(-6610n, 4)).toBe(-16.53);
+    expect(averagePrice(0, 3)).toBe(0);
+    expect(averagePrice(100, 3)).toBe(0.33);
+    expect(averagePrice(200, 3)).toBe(0.67);
+  });
+
+  describe("against PostgreSQL's round(avg(numeric), 2)", () => {
+    let database: DatabaseHandle;
+    beforeAll(async () => {
+      database = await openDatabase({ url: null, dataDir: null });
+    });
+    afterAll(() => database?.close());
+
+    it('agrees on every set: sums near half cents, large sums', async () => {
+      const sets = [
+        [15.73, 16.32, 16.82, 17.23],
+        [45.11, 45.12],
+        [0.01, 0.02],
+        [9_999_999_999.99, 9_999_999_999.98, 0.01],
+        ...[1, 2, 3, 4, 5, 6].map((seed) => prices(seed, 2 + seed * 7, 0.01, 500)),
+      ];
+      for (const list of sets) {
+        const { rows } = await sql<{ avg: string }>`
+          select round(avg(p), 2)::text as avg from unnest(${list.map(String)}::numeric[]) as p`.execute(
+          database.db,
+        );
+        const sum = list.reduce((s, p) => s + toCents(p), 0);
+        expect(averagePrice(sum, list.length), JSON.stringify(list)).toBe(Number(rows[0]!.avg));
+      }
+    });
   });
 });
 

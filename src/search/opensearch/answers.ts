@@ -1,7 +1,7 @@
 import type { Condition } from '../../db/schema.js';
 import { noResultsStats, type HistogramBucket, type PriceStats, type PriceSummary } from '../engine.js';
 import type { StockSource } from './documents.js';
-import { roundPrice } from '../price-math.js';
+import { averagePrice, roundPrice, toCents } from '../price-math.js';
 
 /**
  * Reading the cluster's answers into the engine port's figures. The shapes below are the parts of
@@ -13,18 +13,23 @@ export interface StatsValue {
   min: number | null;
   max: number | null;
   avg: number | null;
+  sum: number;
 }
 export interface Bucket<K> {
   key: K;
   doc_count: number;
 }
-export interface StatsAggregations {
-  price: StatsValue;
+/**
+ * The price statistics of a set of documents, named after the field they aggregate (queries.ts
+ * PriceField): `price_cents`, or `price` when asked of an index without it.
+ */
+export type PriceAggregation = { price_cents: StatsValue } | { price: StatsValue };
+export type StatsAggregations = PriceAggregation & {
   sellers: { value: number };
-  by_condition: { buckets: (Bucket<Condition> & { price: StatsValue })[] };
-  by_country?: { buckets: (Bucket<string> & { price: StatsValue })[] };
+  by_condition: { buckets: (Bucket<Condition> & PriceAggregation)[] };
+  by_country?: { buckets: (Bucket<string> & PriceAggregation)[] };
   percentiles?: { values: Record<string, number | null> };
-}
+};
 export interface SearchAnswer {
   timed_out?: boolean;
   _shards?: { failed?: number };
@@ -46,34 +51,72 @@ export class IncompleteAnswerError extends Error {
   }
 }
 
-/**
- * Prices are indexed as scaled_float (cents as a long): the cluster computes min, max and sums on
- * the long and multiplies by 0.01 on the way out, so 0.35 comes back as 0.35000000000000003.
- * Every money figure is rounded back to cents here.
- */
-const money = (value: number | null): number | null => (value === null ? null : roundPrice(value));
+/** Count, min, max and sum of a set of prices, in whole cents. */
+interface Cents {
+  count: number;
+  min: number;
+  max: number;
+  sum: number;
+}
 
-export const summary = (s: StatsValue): PriceSummary => ({
-  count: s.count,
-  priceMin: roundPrice(s.min ?? 0),
-  priceMax: roundPrice(s.max ?? 0),
-  priceAvg: roundPrice(s.avg ?? 0),
-});
+/**
+ * The price statistics in whole cents. Over `price_cents` they are integers already: the sum of
+ * longs is exact (below 2^53 cents, 90 trillion euros). Over `price` (scaled_float, an index
+ * without `price_cents`) the cluster reads each price as the long times 0.01, a double (0.35 as
+ * 0.35000000000000003), and sums those, so each figure is rounded back to cents: exact for min and
+ * max, and for the sum as long as its error stays below half a cent (the cluster sums with Kahan
+ * compensation).
+ */
+function cents(a: PriceAggregation): Cents {
+  if ('price_cents' in a) {
+    const s = a.price_cents;
+    return { count: s.count, min: s.min ?? 0, max: s.max ?? 0, sum: Math.round(s.sum) };
+  }
+  const s = a.price;
+  return { count: s.count, min: toCents(s.min ?? 0), max: toCents(s.max ?? 0), sum: toCents(s.sum) };
+}
+
+/**
+ * Every money figure from whole cents: min and max divided back, the average divided in integers
+ * and rounded as the Postgres engine's numeric rounds (never the cluster's `avg`, a quotient of
+ * doubles that lands just below a half cent as often as not).
+ */
+export function summary(a: PriceAggregation): PriceSummary {
+  const c = cents(a);
+  return {
+    count: c.count,
+    priceMin: c.min / 100,
+    priceMax: c.max / 100,
+    priceAvg: c.count === 0 ? 0 : averagePrice(c.sum, c.count),
+  };
+}
 
 export function priceStats(total: number, aggs: StatsAggregations | undefined): PriceStats {
   if (!aggs || total === 0) {
     return noResultsStats();
   }
   const byCondition: PriceStats['byCondition'] = {};
-  for (const b of aggs.by_condition.buckets) byCondition[b.key] = summary(b.price);
+  for (const b of aggs.by_condition.buckets) byCondition[b.key] = summary(b);
+  const all = summary(aggs);
   return {
     totalResults: total,
-    priceMin: money(aggs.price.min),
-    priceMax: money(aggs.price.max),
-    priceAvg: money(aggs.price.avg),
+    priceMin: all.priceMin,
+    priceMax: all.priceMax,
+    priceAvg: all.priceAvg,
     totalSellers: aggs.sellers.value,
     byCondition,
   };
+}
+
+/**
+ * Whether the price statistics over `price_cents` miss documents: fewer values than hits means
+ * documents without the field (the live index of mapping 4 or older while the indexer rebuilds
+ * it, or documents an indexer of an older release wrote). Their figures would be wrong, so the
+ * search is asked again over `price`.
+ */
+export function lacksCents(answer: SearchAnswer): boolean {
+  const aggs = answer.aggregations;
+  return aggs !== undefined && 'price_cents' in aggs && aggs.price_cents.count !== totalOf(answer);
 }
 
 export const totalOf = (answer: SearchAnswer): number => {

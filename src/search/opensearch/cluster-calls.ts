@@ -1,8 +1,14 @@
 import { errors, type API, type Client } from '@opensearch-project/opensearch';
 import { DependencyUnavailableError } from '../../errors.js';
 import type { FacetRequest, StockQuery } from '../engine.js';
-import { completeAnswer, IncompleteAnswerError, type MsearchError, type SearchAnswer } from './answers.js';
-import { searchPreference } from './queries.js';
+import {
+  completeAnswer,
+  IncompleteAnswerError,
+  lacksCents,
+  type MsearchError,
+  type SearchAnswer,
+} from './answers.js';
+import { searchPreference, type PriceField } from './queries.js';
 
 export const DEFAULT_BUDGET_MS = 5_000;
 
@@ -99,6 +105,21 @@ export class ClusterCalls {
       // The response type is generic over the document; the requested shape is ours.
       return completeAnswer(answer.body as unknown as SearchAnswer);
     });
+  }
+
+  /**
+   * A search whose body carries the price statistics (statsAggregations), over `price_cents`. An
+   * index whose documents lack that field (lacksCents: an index of an older mapping, which keeps
+   * answering while the indexer rebuilds it) is asked again over `price`: one more round trip, only
+   * until the rebuilt index takes the alias.
+   */
+  async searchWithStats(
+    body: (prices: PriceField) => API.Search_RequestBody,
+    deadline: number,
+    asked: StockQuery,
+  ): Promise<SearchAnswer> {
+    const answer = await this.search(body('price_cents'), deadline, asked);
+    return lacksCents(answer) ? this.search(body('price'), deadline, asked) : answer;
   }
 
   /** Several searches of one query in one round trip (msearch), each answer checked as one alone. */

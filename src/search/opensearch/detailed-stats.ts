@@ -26,7 +26,11 @@ export async function detailedStats(
   pricesReadAtOnce: number,
 ): Promise<DetailedPriceStats> {
   const deadline = cluster.deadline();
-  const answer = await cluster.search(statsBody(query, pricesReadAtOnce), deadline, query);
+  const answer = await cluster.searchWithStats(
+    (prices) => statsBody(query, pricesReadAtOnce, prices),
+    deadline,
+    query,
+  );
   const total = totalOf(answer);
   const base = priceStats(total, answer.aggregations);
   const aggs = answer.aggregations;
@@ -34,7 +38,7 @@ export async function detailedStats(
     return { ...base, priceMedian: null, priceP25: null, priceP75: null, histogram: [], byCountry: {} };
   }
   const byCountry: Record<string, PriceSummary> = {};
-  for (const b of aggs.by_country?.buckets ?? []) byCountry[b.key] = summary(b.price);
+  for (const b of aggs.by_country?.buckets ?? []) byCountry[b.key] = summary(b);
 
   if (total <= pricesReadAtOnce) {
     const prices = sortedPrices(answer);

@@ -1,5 +1,6 @@
 import type { Types } from '@opensearch-project/opensearch';
 import type { ItemReference, ReferenceQuery, StockDocument, StockHit, StockItem } from '../engine.js';
+import { toCents } from '../price-math.js';
 import { normalizeReference } from '../references.js';
 
 /**
@@ -39,6 +40,11 @@ export interface StockSource extends ItemSource {
   xref_group_id: number | null;
   /** the references of the item's cross-reference group (to name the matched one) */
   xref_references: ItemReference[];
+  /**
+   * the price in whole cents (mapping 5): what the statistics aggregate, so that sums, and the
+   * averages divided from them, are exact (sums of `price`'s doubles are not)
+   */
+  price_cents: number;
   /** what index:verify compares with the row (StockDocument.contentHash) */
   content_hash: string;
 }
@@ -51,6 +57,7 @@ export function toSource(d: StockDocument): StockSource {
     references_norm: d.referencesNorm,
     xref_group_id: d.xrefGroupId,
     xref_references: d.xrefReferences,
+    price_cents: toCents(d.price),
     content_hash: d.contentHash,
   };
 }

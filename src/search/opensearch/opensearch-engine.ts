@@ -95,7 +95,11 @@ export class OpenSearchEngine implements SearchEngine {
       const total = totalOf(answer);
       if (stats && stats.totalResults === total) return { total, items: this.hits(answer, query), stats };
     }
-    const computed = this.cluster.search(searchBody(query, page, { withStats: true }), deadline, query);
+    const computed = this.cluster.searchWithStats(
+      (prices) => searchBody(query, page, { withStats: true, prices }),
+      deadline,
+      query,
+    );
     this.knownStats?.set(
       key,
       computed.then((answer) => priceStats(totalOf(answer), answer.aggregations)),

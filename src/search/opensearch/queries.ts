@@ -104,19 +104,27 @@ const terms = (fields: Types.Common_Aggregations.TermsAggregationFields & Field)
 const cardinality = (fields: Types.Common_Aggregations.CardinalityAggregation & Field) => fields;
 const percentiles = (fields: Types.Common_Aggregations.PercentilesAggregation & Field) => fields;
 
-const priceStats: Types.Common_Aggregations.AggregationContainer = { stats: { field: 'price' } };
+/**
+ * The field the price statistics aggregate, and the aggregation's name: `price_cents` (a long of
+ * whole cents, mapping 5), whose sums are exact integers, so averages divided from them are exact;
+ * `price` (scaled_float, read as doubles) only for an index whose documents lack `price_cents`
+ * (ClusterCalls.searchWithStats).
+ */
+export type PriceField = 'price_cents' | 'price';
+
+const priceStats = (field: PriceField): Aggregations => ({ [field]: { stats: { field } } });
 
 /** The search statistics, computed in the same request as the page. */
-export function statsAggregations(detailed: boolean): Aggregations {
+export function statsAggregations(detailed: boolean, prices: PriceField = 'price_cents'): Aggregations {
   return {
-    price: priceStats,
+    ...priceStats(prices),
     sellers: {
       cardinality: cardinality({ field: 'vendor_id', precision_threshold: VENDOR_PRECISION_THRESHOLD }),
     },
-    by_condition: { terms: terms({ field: 'condition', size: 10 }), aggs: { price: priceStats } },
+    by_condition: { terms: terms({ field: 'condition', size: 10 }), aggs: priceStats(prices) },
     ...(detailed
       ? {
-          by_country: { terms: terms({ field: 'country_code', size: 300 }), aggs: { price: priceStats } },
+          by_country: { terms: terms({ field: 'country_code', size: 300 }), aggs: priceStats(prices) },
           percentiles: { percentiles: percentiles({ field: 'price', percents: [25, 50, 75] }) },
         }
       : {}),
@@ -127,7 +135,7 @@ export function statsAggregations(detailed: boolean): Aggregations {
 export function searchBody(
   q: StockQuery,
   page: PageRequest,
-  { withStats }: { withStats: boolean },
+  { withStats, prices = 'price_cents' }: { withStats: boolean; prices?: PriceField },
 ): API.Search_RequestBody {
   return {
     query: stockQuery(q),
@@ -135,7 +143,7 @@ export function searchBody(
     from: (page.page - 1) * page.perPage,
     size: page.perPage,
     track_total_hits: true,
-    ...(withStats ? { aggs: statsAggregations(false) } : {}),
+    ...(withStats ? { aggs: statsAggregations(false, prices) } : {}),
   };
 }
 
@@ -146,14 +154,18 @@ export function searchBody(
 export const PRICES_READ_AT_ONCE = 500;
 
 /** The detailed statistics, and the first `prices` prices of the result set in order (sort values). */
-export function statsBody(q: StockQuery, prices = PRICES_READ_AT_ONCE): API.Search_RequestBody {
+export function statsBody(
+  q: StockQuery,
+  prices = PRICES_READ_AT_ONCE,
+  field: PriceField = 'price_cents',
+): API.Search_RequestBody {
   return {
     query: stockQuery(q),
     size: prices,
     sort: [{ price: { order: 'asc' } }],
     _source: false,
     track_total_hits: true,
-    aggs: statsAggregations(true),
+    aggs: statsAggregations(true, field),
   };
 }
 

@@ -8,7 +8,13 @@ import {
   type PriceSummary,
   type StockQuery,
 } from '../engine.js';
-import { HISTOGRAM_BUCKETS, histogramBounds, roundPrice } from '../price-math.js';
+import {
+  averagePrice,
+  centsOfNumeric,
+  HISTOGRAM_BUCKETS,
+  histogramBounds,
+  roundPrice,
+} from '../price-math.js';
 import { matching, statementStart } from './conditions.js';
 import { jsonRows, type Fragment } from './sql-fragments.js';
 
@@ -24,7 +30,8 @@ interface GroupRow {
   n: number;
   lo: number;
   hi: number;
-  total: number;
+  /** the exact sum of the prices: numeric, as text (a JSON number would be a double) */
+  total: string;
 }
 
 /** The grouped figures as a statement returns them (see FIGURES). */
@@ -36,16 +43,18 @@ export interface Figures {
 
 const toSummary = (rows: GroupRow[]): PriceSummary => {
   let count = 0;
-  let sum = 0;
+  let sumCents = 0n;
   let lo = Infinity;
   let hi = -Infinity;
   for (const r of rows) {
     count += Number(r.n);
-    sum += Number(r.total);
+    sumCents += centsOfNumeric(r.total);
     lo = Math.min(lo, Number(r.lo));
     hi = Math.max(hi, Number(r.hi));
   }
-  return { count, priceMin: lo, priceMax: hi, priceAvg: roundPrice(sum / count) };
+  // the exact sum divided in integers, rounded as numeric rounds: a sum of doubles could land just
+  // below a half cent and round the wrong way
+  return { count, priceMin: lo, priceMax: hi, priceAvg: averagePrice(sumCents, count) };
 };
 
 /**
@@ -65,7 +74,7 @@ export const groupsQuery = (rows: Fragment, { byCountry }: { byCountry: boolean 
  * otherwise be written as JSON and parsed for one number.
  */
 export const FIGURES = sql`
-  ${jsonRows(sql`select g.condition, g.country, g.n, g.lo, g.hi, g.total from grouped g where g.vendor is null`)} as groups,
+  ${jsonRows(sql`select g.condition, g.country, g.n, g.lo, g.hi, g.total::text as total from grouped g where g.vendor is null`)} as groups,
   (select count(*) from grouped g where g.vendor is not null) as sellers`;
 
 /** One histogram bucket's count, as json_agg writes it. */
