@@ -27,6 +27,31 @@ export async function liveMappingVersion(client: Client, alias: string): Promise
   return mappings?._meta?.mapping_version ?? 1;
 }
 
+/**
+ * Adds to the live index behind the alias the fields of mappings/stock.json it lacks (a new field
+ * is a change an index takes in place), keeping its mapping version: until the rebuild of an older
+ * mapping moves the alias, the live index accepts the documents the indexer now writes, where its
+ * strict mapping would refuse each one carrying the new field and every change would wait for the
+ * swap. Fields whose definition changed are left to the rebuild. Returns the names added.
+ */
+export async function addMissingFields(client: Client, alias: string): Promise<string[]> {
+  const wanted = (stockIndexDefinition().mappings as { properties: Record<string, unknown> }).properties;
+  const added = new Set<string>();
+  for (const index of await aliasTargets(client, alias)) {
+    const answer = await client.indices.getMapping({ index });
+    const live =
+      (Object.values(answer.body)[0]?.mappings as { properties?: Record<string, unknown> }).properties ?? {};
+    const missing = Object.fromEntries(Object.entries(wanted).filter(([name]) => !(name in live)));
+    if (Object.keys(missing).length === 0) continue;
+    await client.indices.putMapping({
+      index,
+      body: { properties: missing } as API.Indices_PutMapping_RequestBody,
+    });
+    for (const name of Object.keys(missing)) added.add(name);
+  }
+  return [...added];
+}
+
 /** The indices the alias points to now (empty when it does not exist yet). */
 export async function aliasTargets(client: Client, alias: string): Promise<string[]> {
   const exists = await client.indices.existsAlias({ name: alias });

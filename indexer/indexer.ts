@@ -5,7 +5,7 @@ import type { Logger } from '../src/logger.js';
 import { startMetricsServer, type MetricsServer } from '../src/metrics/metrics-server.js';
 import { createClusterClient } from './cluster.js';
 import type { DeliveryTarget } from './delivery.js';
-import { aliasTargets, liveMappingVersion, mappingVersion } from './index-admin.js';
+import { addMissingFields, aliasTargets, liveMappingVersion, mappingVersion } from './index-admin.js';
 import { createIndexQueue, redisConnection } from './index-queue.js';
 import { IndexerMetrics } from './metrics.js';
 import { enableOutbox, ledgerStatus, pruneOutbox } from './outbox.js';
@@ -228,6 +228,7 @@ export async function startIndexer(
                 ? 'no index behind the alias yet: building it'
                 : 'index of an older mapping: rebuilding it',
             );
+            if (live !== null) await addNewFieldsToLiveIndex();
             await rebuilds.request();
           }
           if (live !== null) return;
@@ -237,6 +238,18 @@ export async function startIndexer(
           logger.warn({ err: error }, 'cluster not ready for the indexer yet; trying again');
         }
         await new Promise((resolve) => setTimeout(resolve, Math.min(1_000 * 2 ** attempt, 30_000)));
+      }
+    }
+
+    /** Lets the live index of an older mapping take the current documents until the swap. */
+    async function addNewFieldsToLiveIndex(): Promise<void> {
+      try {
+        const added = await addMissingFields(client, alias);
+        if (added.length)
+          logger.info({ alias, fields: added }, "the new mapping's fields added to the live index");
+      } catch (error) {
+        // the rebuild still brings them; meanwhile the documents carrying them are refused and retried
+        logger.warn({ err: error, alias }, "could not add the new mapping's fields to the live index");
       }
     }
 

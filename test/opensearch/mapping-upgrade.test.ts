@@ -2,6 +2,7 @@ import type { Client } from '@opensearch-project/opensearch';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeBatch } from '../../indexer/cluster.js';
 import {
+  addMissingFields,
   aliasTargets,
   liveMappingVersion,
   mappingVersion,
@@ -160,6 +161,25 @@ describe.skipIf(!TEST_OPENSEARCH_URL)(
         PT: { count: 2, priceMin: 15.73, priceMax: 16.82, priceAvg: 16.28 },
         ES: { count: 2, priceMin: 16.32, priceMax: 17.23, priceAvg: 16.78 },
       });
+    });
+
+    it('takes documents carrying price_cents once the indexer has added the field, and is still rebuilt', async () => {
+      const [document] = await readStockDocuments(database.handle.db, [CONTRACT_ITEMS[0]!.id]);
+      // a change the indexer writes while the old index is live (a version above the one it holds)
+      const change = { ...document!, version: document!.version + 1 };
+      const refused = await writeBatch(client, old, { documents: [change], deletions: [] });
+      expect(refused.rejected.map((r) => r.reason)).toEqual([
+        expect.stringContaining('strict_dynamic_mapping_exception'),
+      ]);
+
+      // what the indexer does at start when the live index is of an older mapping
+      expect(await addMissingFields(client, alias)).toEqual(['price_cents']);
+      const taken = await writeBatch(client, old, { documents: [change], deletions: [] });
+      expect(taken).toMatchObject({ rejected: [], failed: [] });
+      expect(taken.acknowledged).toHaveLength(1);
+      // the mapping version is the old one's: the rebuild still comes
+      expect(await liveMappingVersion(client, alias)).toBe(4);
+      expect(await addMissingFields(client, alias)).toEqual([]);
     });
   },
 );
