@@ -98,6 +98,9 @@ export async function applyFeed(
   },
 ): Promise<{ counts: FeedCounts; warnings: string[] }> {
   return db.transaction().execute(async (trx) => {
+    // every item whose associated references change below is itself written (created or updated),
+    // which records it for the index: no touch of the item per reference (sql/0034)
+    await sql`set local stock.items_written_with_references = on`.execute(trx);
     const warnings = await dropRepeatedSkus(trx, feed.id);
     await sql`
       create temp table feed_plan on commit drop as
