@@ -28,8 +28,15 @@ const SPELLED_OUT: Record<string, string> = {
 };
 const SPELLED_OUT_PATTERN = new RegExp(`[${Object.keys(SPELLED_OUT).join('')}]`, 'gu');
 
+/** Text of plain ASCII only (which has no diacritics and nothing to spell out). */
+// eslint-disable-next-line no-control-regex
+const ASCII = /^[\x00-\x7f]*$/;
+
 /** Case- and accent-folded text (same rule as f_fold in SQL): for makes, models and names. */
 export function fold(text: string): string {
+  // plain ASCII has no diacritics and nothing to spell out: the common case (a feed's every line
+  // folds its condition) skips the Unicode normalization
+  if (ASCII.test(text)) return text.toLowerCase().trim();
   return text
     .normalize('NFD')
     .replace(/\p{Diacritic}/gu, '')

@@ -24,38 +24,48 @@ export class FeedRemovalRefused extends Error {
   }
 }
 
-/** The unit separator: associated references travel joined by it (unnest takes no ragged arrays). */
-const SEPARATOR = '\u001f';
-
-/** Keeps a batch of a feed's valid lines (line number and values) for the apply. */
+/**
+ * Keeps a batch of a feed's valid lines (line number and values) for the apply: one JSON parameter
+ * read by json_to_recordset, which costs the worker far less than eighteen arrays, each written out
+ * element by element as a PostgreSQL array literal.
+ */
 export async function stageLines(
   db: Database,
   feedId: string,
   lines: { line: number; value: StockLine }[],
 ): Promise<void> {
   if (lines.length === 0) return;
-  const column = <T>(pick: (l: StockLine) => T) => lines.map((l) => pick(l.value));
+  const rows = lines.map(({ line, value: l }) => ({
+    line,
+    sku: l.sku,
+    remove: l.remove,
+    reference: l.reference,
+    title: l.title,
+    description: l.description,
+    condition: l.condition,
+    price: l.price,
+    currency: l.currency,
+    quantity: l.quantity,
+    is_oem: l.isOem,
+    is_aftermarket: l.isAftermarket,
+    vehicle_make: l.vehicleMake,
+    vehicle_model: l.vehicleModel,
+    vehicle_variant: l.vehicleVariant,
+    part_id: l.partId,
+    country: l.country,
+    refs: l.references,
+  }));
   await sql`
     insert into stock_feed_lines (feed_id, line, sku, remove, reference, title, description, condition, price,
                                   currency, quantity, is_oem, is_aftermarket, vehicle_make, vehicle_model,
                                   vehicle_variant, part_id, country, refs)
     select ${feedId}::bigint, t.line, t.sku, t.remove, t.reference, t.title, t.description, t.condition, t.price,
            t.currency, t.quantity, t.is_oem, t.is_aftermarket, t.vehicle_make, t.vehicle_model, t.vehicle_variant,
-           t.part_id, t.country, coalesce(string_to_array(nullif(t.refs, ''), ${SEPARATOR}), '{}')
-      from unnest(
-        ${lines.map((l) => l.line)}::int[], ${column((l) => l.sku)}::text[], ${column((l) => l.remove)}::bool[],
-        ${column((l) => l.reference)}::text[], ${column((l) => l.title)}::text[],
-        ${column((l) => l.description)}::text[], ${column((l) => l.condition)}::text[],
-        ${column((l) => l.price)}::numeric[], ${column((l) => l.currency)}::text[],
-        ${column((l) => l.quantity)}::int[], ${column((l) => l.isOem)}::bool[],
-        ${column((l) => l.isAftermarket)}::bool[], ${column((l) => l.vehicleMake)}::text[],
-        ${column((l) => l.vehicleModel)}::text[], ${column((l) => l.vehicleVariant)}::text[],
-        ${column((l) => l.partId)}::int[], ${column((l) => l.country)}::text[],
-        ${column((l) => l.references.join(SEPARATOR))}::text[]
-      ) as t(line, sku, remove, reference, title, description, condition, price, currency, quantity, is_oem,
-             is_aftermarket, vehicle_make, vehicle_model, vehicle_variant, part_id, country, refs)`.execute(
-    db,
-  );
+           t.part_id, t.country, coalesce(t.refs, '{}')
+      from json_to_recordset(${JSON.stringify(rows)}::json)
+        as t(line int, sku text, remove bool, reference text, title text, description text, condition text,
+             price numeric, currency text, quantity int, is_oem bool, is_aftermarket bool, vehicle_make text,
+             vehicle_model text, vehicle_variant text, part_id int, country text, refs text[])`.execute(db);
 }
 
 /**

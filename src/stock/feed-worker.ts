@@ -9,6 +9,14 @@ import { readStockLine, type StockLine } from './stock-line.js';
 
 /** Lines staged per statement. */
 const BATCH_LINES = 1_000;
+
+/** A rejected line's problem, as stock_feed_errors keeps it. */
+interface FeedLineError {
+  line: number;
+  sku: string | null;
+  field: string | null;
+  message: string;
+}
 /** A feed's worker renews its heartbeat at most this long apart; one silent for `staleSeconds` is taken over. */
 const HEARTBEAT_MS = 5_000;
 
@@ -210,23 +218,19 @@ export class FeedWorker {
       this.options.maxBytes,
     );
     let staged: { line: number; value: StockLine }[] = [];
-    let errors: { line: number; sku: string | null; field: string | null; message: string }[] = [];
+    let errors: FeedLineError[] = [];
     let lines = 0;
     let rejected = 0;
+    // A batch is written while the next one is read: one in flight at a time, in order. Its
+    // rejection is handled where it is awaited (at the next batch or the end), not left unhandled.
+    let writing: Promise<void> = Promise.resolve();
     const flush = async () => {
-      await stageLines(this.db, feed.id, staged);
-      if (errors.length) {
-        await this.db
-          .insertInto('stock_feed_errors')
-          .values(errors.map((e) => ({ feed_id: feed.id, ...e })))
-          .execute();
-      }
+      const batch = { staged, errors, lines, rejected };
       staged = [];
       errors = [];
-      // what GET /stock/feeds/:id shows while it validates
-      await sql`update stock_feeds set lines = ${lines}, rejected = ${rejected}, heartbeat_at = now()
-                 where id = ${feed.id}`.execute(this.db);
-      this.options.onProgress?.({ feedId: feed.id, lines, rejected });
+      await writing;
+      writing = this.writeBatch(feed.id, batch);
+      writing.catch(() => undefined);
     };
     for await (const record of contents.records) {
       lines += 1;
@@ -249,10 +253,34 @@ export class FeedWorker {
       if (staged.length + errors.length >= BATCH_LINES) await flush();
     }
     await flush();
+    await writing;
     const warnings = contents.unknownColumns.size
       ? [`Colunas desconhecidas, ignoradas: ${[...contents.unknownColumns].join(', ')}.`]
       : [];
     return { lines, rejected, warnings };
+  }
+
+  /** Stages a batch of valid lines, records its rejected ones, and shows the progress so far. */
+  private async writeBatch(
+    feedId: string,
+    batch: {
+      staged: { line: number; value: StockLine }[];
+      errors: FeedLineError[];
+      lines: number;
+      rejected: number;
+    },
+  ): Promise<void> {
+    await stageLines(this.db, feedId, batch.staged);
+    if (batch.errors.length) {
+      await this.db
+        .insertInto('stock_feed_errors')
+        .values(batch.errors.map((e) => ({ feed_id: feedId, ...e })))
+        .execute();
+    }
+    // what GET /stock/feeds/:id shows while it validates
+    await sql`update stock_feeds set lines = ${batch.lines}, rejected = ${batch.rejected}, heartbeat_at = now()
+               where id = ${feedId}`.execute(this.db);
+    this.options.onProgress?.({ feedId, lines: batch.lines, rejected: batch.rejected });
   }
 
   /** A feed that could not be applied: refused (its content says why) or failed (our side). */
