@@ -1,5 +1,7 @@
-import { Client, type API } from '@opensearch-project/opensearch';
+import type { API, Client } from '@opensearch-project/opensearch';
+import type { ClusterConnection } from '../src/config.js';
 import type { StockDocument } from '../src/search/engine.js';
+import { createClusterClient as clusterClient } from '../src/search/opensearch/cluster-client.js';
 import { deleteLines, indexLines } from '../src/search/opensearch/documents.js';
 
 /** What a bulk request writes: current documents, and tombstones for items that are gone. */
@@ -31,8 +33,15 @@ export interface WriteOutcome {
   failed: ItemResult[];
 }
 
-export function createClusterClient(url: string): Client {
-  return new Client({ node: url, requestTimeout: 30_000, maxRetries: 2 });
+/**
+ * The indexer's and the commands' client (bulk writes, rebuilds, verification): 30 s per attempt,
+ * and the client retries a failed attempt on the next node — every write carries an external
+ * version, so a repeat is harmless — at least twice, and enough to reach every node of the list.
+ * `connection`: the configuration's (OPENSEARCH_URL, credentials, CA), or an address list.
+ */
+export function createClusterClient(connection: ClusterConnection | string): Client {
+  const nodes = typeof connection === 'string' ? connection.split(',').length : connection.nodes.length;
+  return clusterClient(connection, { requestTimeout: 30_000, maxRetries: Math.max(2, nodes - 1) });
 }
 
 /**

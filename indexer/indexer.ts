@@ -3,6 +3,7 @@ import { openDatabase, type DatabaseHandle } from '../src/db/database.js';
 import { migrate } from '../src/db/migrate.js';
 import type { Logger } from '../src/logger.js';
 import { startMetricsServer, type MetricsServer } from '../src/metrics/metrics-server.js';
+import { connectionWarnings } from '../src/search/opensearch/cluster-client.js';
 import { createClusterClient } from './cluster.js';
 import type { DeliveryTarget } from './delivery.js';
 import { addMissingFields, aliasTargets, liveMappingVersion, mappingVersion } from './index-admin.js';
@@ -60,7 +61,7 @@ export async function startIndexer(
   logger: Logger,
   options: IndexerOptions,
 ): Promise<IndexerHandle> {
-  if (!config.databaseUrl || !config.redisUrl || !config.opensearchUrl) {
+  if (!config.databaseUrl || !config.redisUrl || !config.opensearch) {
     throw new Error('the indexer needs DATABASE_URL, REDIS_URL and OPENSEARCH_URL');
   }
   const settings = config.indexer;
@@ -87,7 +88,10 @@ export async function startIndexer(
     );
     await enableOutbox(db);
 
-    const client = createClusterClient(config.opensearchUrl);
+    for (const warning of connectionWarnings(config.opensearch)) {
+      logger.warn({ nodes: config.opensearch.nodes }, warning);
+    }
+    const client = createClusterClient(config.opensearch);
     closers.push(() => client.close());
     // Served from the start, so an operator (and a health check) sees the process during a first build.
     const metrics = new IndexerMetrics().withProcessMetrics();

@@ -17,7 +17,7 @@ const options = new Command('indexer')
 
 const config = loadConfig();
 const logger = createLogger(config).child({ component: 'indexer' });
-if (!config.databaseUrl || !config.redisUrl || !config.opensearchUrl) {
+if (!config.databaseUrl || !config.redisUrl || !config.opensearch) {
   logger.fatal('the indexer needs DATABASE_URL, REDIS_URL and OPENSEARCH_URL');
   process.exit(1);
 }

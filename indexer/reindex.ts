@@ -17,13 +17,13 @@ import { differenceCount, verifyIndex } from './verify/verify-index.js';
 
 const config = loadConfig();
 const logger = createLogger(config).child({ component: 'reindex' });
-if (!config.databaseUrl || !config.opensearchUrl) {
+if (!config.databaseUrl || !config.opensearch) {
   console.error('reindex precisa de DATABASE_URL e OPENSEARCH_URL.');
   process.exit(1);
 }
 const handle = await openDatabase({ url: config.databaseUrl, poolSize: 3 });
 await migrate(handle.db);
-const client = createClusterClient(config.opensearchUrl);
+const client = createClusterClient(config.opensearch);
 const total = Number(
   (await sql<{ n: string }>`select count(*) as n from stock_items`.execute(handle.db)).rows[0]!.n,
 );

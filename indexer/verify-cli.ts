@@ -32,13 +32,13 @@ const options = new Command('index:verify')
 
 const config = loadConfig();
 const logger = createLogger(config).child({ component: 'index-verify' });
-if (!config.databaseUrl || !config.opensearchUrl) {
+if (!config.databaseUrl || !config.opensearch) {
   console.error('index:verify precisa de DATABASE_URL e OPENSEARCH_URL.');
   process.exit(2);
 }
 const alias = config.opensearchIndex;
 const handle = await openDatabase({ url: config.databaseUrl, poolSize: 4 });
-const client = createClusterClient(config.opensearchUrl);
+const client = createClusterClient(config.opensearch);
 const target: DeliveryTarget = {
   db: handle.db,
   client,

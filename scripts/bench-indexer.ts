@@ -20,6 +20,7 @@ import { Command } from 'commander';
 import { sql } from 'kysely';
 import { createClusterClient } from '../indexer/cluster.js';
 import { ledgerStatus } from '../indexer/outbox.js';
+import { clusterConnection } from '../src/config.js';
 import { openDatabase } from '../src/db/database.js';
 import { percentile } from './bench-support.js';
 import { indexerMetric, startIndexerChild } from './indexer-bench/indexer-child.js';
@@ -41,7 +42,7 @@ if (!DATABASE_URL || !REDIS_URL || !OPENSEARCH_URL) {
 }
 
 const handle = await openDatabase({ url: DATABASE_URL, poolSize: 4 });
-const client = createClusterClient(OPENSEARCH_URL);
+const client = createClusterClient(clusterConnection(process.env)!);
 if (!(await client.indices.existsAlias({ name: opts.index })).body) {
   console.error(
     `O alias ${opts.index} não existe: construa o índice com npm run bench:search ou npm run reindex.`,

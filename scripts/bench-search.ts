@@ -14,6 +14,7 @@
  * runs from dist/, as the Dockerfile runs it.
  */
 import { Command, Option } from 'commander';
+import { clusterConnection } from '../src/config.js';
 import { openDatabase } from '../src/db/database.js';
 import { measureEngine, type EngineRun } from './bench-search/measure.js';
 import { ensureIndex } from './bench-search/opensearch-index.js';
@@ -62,7 +63,7 @@ console.log(
 );
 
 const reindex = engines.includes('opensearch')
-  ? await ensureIndex(process.env.OPENSEARCH_URL!, opts.index, samples.items, opts.reindex)
+  ? await ensureIndex(clusterConnection(process.env)!, opts.index, samples.items, opts.reindex)
   : null;
 
 const runs: EngineRun[] = [];

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, X509Certificate } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { Ajv } from 'ajv';
@@ -16,7 +16,8 @@ export interface Config {
   /** null = in-memory rate limits (the indexer needs Redis) */
   redisUrl: string | null;
   searchEngine: 'postgres' | 'opensearch';
-  opensearchUrl: string | null;
+  /** the OpenSearch cluster (OPENSEARCH_URL and its credentials and CA); null = none configured */
+  opensearch: ClusterConnection | null;
   /** alias the OpenSearch engine reads and the indexer writes behind */
   opensearchIndex: string;
   /** what one search, statistics or list may take on the cluster in all before the caller gets 503 */
@@ -77,6 +78,25 @@ export interface Config {
   engineGuards: EngineGuardsConfig;
   /** sellers' stock feeds (docs/stock-feeds.md) */
   feeds: FeedsConfig;
+}
+
+/**
+ * How every process reaches the OpenSearch cluster: the API's engine, the indexer, `reindex`,
+ * `index:verify` and the scripts build their client from this (src/search/opensearch/cluster-client.ts).
+ */
+export interface ClusterConnection {
+  /**
+   * the nodes' addresses (OPENSEARCH_URL, comma-separated), credentials taken out: the client sends
+   * each request to the next live one in turn and puts a node that failed aside until it answers a ping
+   */
+  nodes: string[];
+  /** basic authentication (OPENSEARCH_USERNAME/OPENSEARCH_PASSWORD, or user:password@ in the URL) */
+  auth: { username: string; password: string } | null;
+  /** the PEM certificate(s) of the CA the nodes' TLS certificates are checked against (OPENSEARCH_CA_FILE) */
+  ca: string | null;
+  caFile: string | null;
+  /** false only when OPENSEARCH_TLS_REJECT_UNAUTHORIZED=false: any certificate accepted (a warning at start) */
+  rejectUnauthorized: boolean;
 }
 
 export interface FeedsConfig {
@@ -159,7 +179,12 @@ const variables = {
   DATA_DIR: { type: 'string', minLength: 1, default: '.data' },
   REDIS_URL: { type: 'string', pattern: '^rediss?://' },
   SEARCH_ENGINE: { type: 'string', enum: ['postgres', 'opensearch'], default: 'postgres' },
-  OPENSEARCH_URL: { type: 'string', pattern: '^https?://' },
+  // one address or several, comma-separated: checked one by one (clusterConnection)
+  OPENSEARCH_URL: { type: 'string', minLength: 1 },
+  OPENSEARCH_USERNAME: { type: 'string', minLength: 1 },
+  OPENSEARCH_PASSWORD: { type: 'string', minLength: 1 },
+  OPENSEARCH_CA_FILE: { type: 'string', minLength: 1 },
+  OPENSEARCH_TLS_REJECT_UNAUTHORIZED: { type: 'boolean', default: true },
   OPENSEARCH_INDEX: { type: 'string', pattern: '^[a-z0-9_-]+$', default: 'stock' },
   OPENSEARCH_TIMEOUT_MS: { type: 'integer', minimum: 100, maximum: 60_000, default: 5_000 },
   SEARCH_TOKEN_SECRET: { type: 'string', minLength: 32 },
@@ -291,6 +316,115 @@ function paymentsConfig(v: Record<string, string | undefined>, embedded: boolean
   };
 }
 
+/** An address as it may be shown: its password (if any) hidden. */
+const shown = (address: string): string => address.replace(/\/\/[^/@]*@/, '//***@');
+
+/**
+ * The cluster's addresses, credentials and CA from OPENSEARCH_URL, OPENSEARCH_USERNAME,
+ * OPENSEARCH_PASSWORD, OPENSEARCH_CA_FILE and OPENSEARCH_TLS_REJECT_UNAUTHORIZED; null without
+ * OPENSEARCH_URL. Every address must be an http(s) URL, all of one scheme (a cluster's HTTP layer
+ * has TLS on every node or on none). Credentials may also come inside the URL (user:password@, the
+ * client's own form): they are taken out of the addresses, which the client shows in its errors,
+ * and sent as basic authentication to every node. The CA file is read here, at start: a missing or
+ * unreadable file, or one without a PEM certificate, stops the process now rather than failing
+ * the first request. Also for the scripts, which read only these variables.
+ */
+export function clusterConnection(env: Record<string, string | undefined>): ClusterConnection | null {
+  const list = env.OPENSEARCH_URL?.trim();
+  if (!list) return null;
+  const invalid = (what: string) => new ConfigError(`Configuração inválida: ${what}`);
+  const nodes: string[] = [];
+  const fromUrls: { username: string; password: string }[] = [];
+  for (const entry of list.split(',').map((e) => e.trim())) {
+    const url = URL.canParse(entry) ? new URL(entry) : null;
+    if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || !url.hostname) {
+      throw invalid(
+        `OPENSEARCH_URL tem um endereço inválido: ${JSON.stringify(shown(entry))} (esperado: http(s)://anfitrião:porta, vários separados por vírgulas)`,
+      );
+    }
+    if (url.username || url.password) {
+      fromUrls.push({
+        username: decodeURIComponent(url.username),
+        password: decodeURIComponent(url.password),
+      });
+      url.username = '';
+      url.password = '';
+    }
+    const address = url.toString().replace(/\/$/, '');
+    if (nodes.includes(address)) {
+      throw invalid(`OPENSEARCH_URL tem o endereço ${JSON.stringify(address)} mais de uma vez`);
+    }
+    nodes.push(address);
+  }
+  const schemes = new Set(nodes.map((n) => new URL(n).protocol));
+  if (schemes.size > 1) {
+    throw invalid(
+      'OPENSEARCH_URL mistura endereços http:// e https:// (use o mesmo esquema em todos os nós)',
+    );
+  }
+  const https = schemes.has('https:');
+
+  const username = env.OPENSEARCH_USERNAME || undefined;
+  const password = env.OPENSEARCH_PASSWORD || undefined;
+  if (Boolean(username) !== Boolean(password)) {
+    throw invalid('OPENSEARCH_USERNAME e OPENSEARCH_PASSWORD definem-se juntos (autenticação básica)');
+  }
+  let auth: ClusterConnection['auth'] = username && password ? { username, password } : null;
+  if (fromUrls.length > 0) {
+    if (auth) {
+      throw invalid(
+        'OPENSEARCH_URL traz credenciais (utilizador:senha@) e OPENSEARCH_USERNAME também está definido: use só um dos dois',
+      );
+    }
+    const [first] = fromUrls;
+    if (
+      fromUrls.length !== nodes.length ||
+      fromUrls.some((c) => c.username !== first!.username || c.password !== first!.password)
+    ) {
+      throw invalid(
+        'OPENSEARCH_URL traz credenciais diferentes (ou só em alguns endereços): um cluster tem um utilizador',
+      );
+    }
+    if (!first!.password) {
+      throw invalid('OPENSEARCH_URL traz um utilizador sem senha (esperado: utilizador:senha@)');
+    }
+    auth = first!;
+  }
+
+  const caFile = env.OPENSEARCH_CA_FILE ? resolve(env.OPENSEARCH_CA_FILE) : null;
+  let ca: string | null = null;
+  if (caFile) {
+    if (!https) {
+      throw invalid('OPENSEARCH_CA_FILE só serve com endereços https:// em OPENSEARCH_URL');
+    }
+    try {
+      ca = readFileSync(caFile, 'utf8');
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      throw invalid(
+        code === 'ENOENT'
+          ? `OPENSEARCH_CA_FILE não existe: ${caFile}`
+          : `OPENSEARCH_CA_FILE não pode ser lido: ${caFile} (${code ?? (error as Error).message})`,
+      );
+    }
+    try {
+      if (!ca.includes('-----BEGIN CERTIFICATE-----')) throw new Error('no PEM certificate');
+      new X509Certificate(ca);
+    } catch {
+      throw invalid(
+        `OPENSEARCH_CA_FILE não contém um certificado PEM (-----BEGIN CERTIFICATE-----): ${caFile}`,
+      );
+    }
+  }
+  const reject = env.OPENSEARCH_TLS_REJECT_UNAUTHORIZED?.trim().toLowerCase();
+  if (reject !== undefined && reject !== '' && reject !== 'true' && reject !== 'false') {
+    throw invalid(
+      `OPENSEARCH_TLS_REJECT_UNAUTHORIZED deve ser true ou false (recebido: ${JSON.stringify(env.OPENSEARCH_TLS_REJECT_UNAUTHORIZED)})`,
+    );
+  }
+  return { nodes, auth, ca, caFile, rejectUnauthorized: reject !== 'false' };
+}
+
 /** Reads and validates the environment. Throws ConfigError with one line naming the bad variable. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const raw: Record<string, unknown> = {};
@@ -303,13 +437,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     const name = error.instancePath.replace(/^\//, '') as VariableName;
     const schema = variables[name] as unknown as Record<string, unknown>;
     const text = describe[error.keyword]?.(schema) ?? error.message ?? 'é inválida';
-    throw new ConfigError(`Configuração inválida: ${name} ${text} (recebido: ${JSON.stringify(env[name])})`);
+    // a secret is never echoed back
+    const received =
+      name === 'OPENSEARCH_PASSWORD' ? '***' : name === 'OPENSEARCH_URL' ? shown(env[name]!) : env[name];
+    throw new ConfigError(`Configuração inválida: ${name} ${text} (recebido: ${JSON.stringify(received)})`);
   }
   const v = raw as Record<VariableName, never>;
   const databaseUrl = (v.DATABASE_URL as string | undefined) ?? null;
   const searchEngine = v.SEARCH_ENGINE as Config['searchEngine'];
-  const opensearchUrl = (v.OPENSEARCH_URL as string | undefined) ?? null;
-  if (searchEngine === 'opensearch' && !opensearchUrl) {
+  const opensearch = clusterConnection(env);
+  if (searchEngine === 'opensearch' && !opensearch) {
     throw new ConfigError(
       'Configuração inválida: OPENSEARCH_URL é obrigatório quando SEARCH_ENGINE=opensearch',
     );
@@ -322,7 +459,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir: resolve(v.DATA_DIR as string),
     redisUrl: (v.REDIS_URL as string | undefined) ?? null,
     searchEngine,
-    opensearchUrl,
+    opensearch,
     opensearchIndex: v.OPENSEARCH_INDEX,
     opensearchTimeoutMs: v.OPENSEARCH_TIMEOUT_MS,
     searchTokenSecret: (v.SEARCH_TOKEN_SECRET as string | undefined) ?? null,

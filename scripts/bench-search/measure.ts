@@ -1,5 +1,8 @@
 import { readFileSync } from 'node:fs';
+import type { Client } from '@opensearch-project/opensearch';
 import autocannon from 'autocannon';
+import { createClusterClient } from '../../indexer/cluster.js';
+import { clusterConnection } from '../../src/config.js';
 import { forkCompiledServer } from '../bench-server-process.js';
 import type { QuerySamples } from './samples.js';
 
@@ -96,8 +99,8 @@ function scenarios(samples: QuerySamples, first: { search_token: string; total_p
 }
 
 /** OpenSearch's JVM heap in use and its maximum, summed over the nodes. */
-async function clusterHeap(url: string): Promise<{ used: number; max: number }> {
-  const stats = (await (await fetch(`${url}/_nodes/stats/jvm`)).json()) as {
+async function clusterHeap(client: Client): Promise<{ used: number; max: number }> {
+  const stats = (await client.nodes.stats({ metric: ['jvm'] })).body as unknown as {
     nodes: Record<string, { jvm: { mem: { heap_used_in_bytes: number; heap_max_in_bytes: number } } }>;
   };
   const nodes = Object.values(stats.nodes);
@@ -128,11 +131,11 @@ export async function measureEngine(
       server.once('message', (m) => resolve(m as { rss: number; cpuMs: number }));
       server.send({ type: 'usage' });
     });
-  const opensearchUrl = engine === 'opensearch' ? process.env.OPENSEARCH_URL! : null;
-  const heap = opensearchUrl ? { peakUsed: 0, max: 0 } : null;
-  const heapSampler = opensearchUrl
+  const cluster = engine === 'opensearch' ? createClusterClient(clusterConnection(process.env)!) : null;
+  const heap = cluster ? { peakUsed: 0, max: 0 } : null;
+  const heapSampler = cluster
     ? setInterval(() => {
-        void clusterHeap(opensearchUrl).then(
+        void clusterHeap(cluster).then(
           (h) => {
             heap!.peakUsed = Math.max(heap!.peakUsed, h.used);
             heap!.max = h.max;
@@ -204,6 +207,7 @@ export async function measureEngine(
     results.push({ name, target: scenario.target, api, bare });
   }
   if (heapSampler) clearInterval(heapSampler);
+  await cluster?.close();
   const stopped = new Promise((resolve) => server.once('exit', resolve));
   server.send({ type: 'stop' });
   await stopped;

@@ -1,5 +1,7 @@
 import { spawn } from 'node:child_process';
+import type { Client } from '@opensearch-project/opensearch';
 import { createClusterClient } from '../../indexer/cluster.js';
+import type { ClusterConnection } from '../../src/config.js';
 import { liveMappingVersion, mappingVersion } from '../../indexer/index-admin.js';
 
 export interface ReindexFigures {
@@ -14,12 +16,12 @@ export interface ReindexFigures {
  * number of documents than the stock.
  */
 export async function ensureIndex(
-  url: string,
+  connection: ClusterConnection,
   alias: string,
   items: number,
   force: boolean,
 ): Promise<ReindexFigures | null> {
-  const client = createClusterClient(url);
+  const client = createClusterClient(connection);
   try {
     const live = await liveMappingVersion(client, alias);
     const count = live === null ? -1 : Number((await client.count({ index: alias })).body.count);
@@ -27,25 +29,26 @@ export async function ensureIndex(
       console.log(`Índice ${alias} em dia (${count.toLocaleString('pt-PT')} documentos): não reconstruído.`);
       return null;
     }
+    console.log(`A reconstruir o índice ${alias} (npm run reindex)…`);
+    const figures = await runReindex(alias);
+    await mergesSettled(client);
+    return figures;
   } finally {
     await client.close();
   }
-  console.log(`A reconstruir o índice ${alias} (npm run reindex)…`);
-  const figures = await runReindex(alias);
-  await mergesSettled(url);
-  return figures;
 }
 
 /**
  * A freshly loaded index goes on merging its segments for a while, on the same cores the
  * measurement uses: nothing is measured until the cluster has had no merge running for 5 s.
  */
-async function mergesSettled(url: string): Promise<void> {
+async function mergesSettled(client: Client): Promise<void> {
   const started = Date.now();
   let quietSince = Date.now();
   process.stdout.write('À espera que o OpenSearch acabe de fundir segmentos…');
   while (Date.now() - quietSince < 5_000) {
-    const stats = (await (await fetch(`${url}/_nodes/stats/indices/merge`)).json()) as {
+    const stats = (await client.nodes.stats({ metric: ['indices'], index_metric: ['merge'] }))
+      .body as unknown as {
       nodes: Record<string, { indices: { merges: { current: number } } }>;
     };
     const running = Object.values(stats.nodes).reduce((n, node) => n + node.indices.merges.current, 0);

@@ -23,6 +23,8 @@ export interface DedicatedCluster {
    */
   freeze(): void;
   thaw(): void;
+  /** `signal` to one node (0 is the first, on `port`): SIGKILL for a node that dies at once */
+  kill(node: number, signal: NodeJS.Signals): void;
 }
 
 /** Sends `signal` to every node of the cluster on `port` (their pidfiles). */
@@ -84,5 +86,11 @@ export async function startDedicatedCluster(preferredPort: number, nodes = 1): P
     },
     freeze: () => signalNodes(port, nodes, 'SIGSTOP'),
     thaw: () => signalNodes(port, nodes, 'SIGCONT'),
+    kill: (node, signal) => {
+      const layout = nodeLayouts(port, nodes)[node];
+      const pid = layout && readPid(layout.pidFile);
+      if (pid === undefined) throw new Error(`no pidfile for node ${node} of the cluster on ${port}`);
+      process.kill(pid, signal);
+    },
   };
 }

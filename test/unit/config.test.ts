@@ -1,8 +1,9 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig, resolveSearchTokenSecret } from '../../src/config.js';
+import { createTestCa } from '../helpers/tls-front.js';
 
 describe('config', () => {
   it('defaults to the embedded shape', () => {
@@ -98,5 +99,147 @@ describe('config', () => {
       /^Configuração inválida: PAYMENT_CHECKOUT_URL e PAYMENT_WEBHOOK_SECRET foram retirados .*PAYMENT_PROVIDER=stripe/,
     );
     expect(() => loadConfig({ PAYMENT_WEBHOOK_SECRET: 'x' })).toThrow(/PAYMENT_WEBHOOK_SECRET foi retirado/);
+  });
+
+  describe('the OpenSearch cluster: nodes, credentials, CA', () => {
+    const fails = (env: Record<string, string>) => {
+      try {
+        loadConfig(env);
+      } catch (error) {
+        expect(error).toBeInstanceOf(ConfigError);
+        expect((error as Error).message).not.toContain('\n');
+        return (error as Error).message;
+      }
+      throw new Error(`accepted ${JSON.stringify(env)}`);
+    };
+
+    it('keeps one URL without credentials as it was', () => {
+      expect(loadConfig({}).opensearch).toBeNull();
+      expect(loadConfig({ OPENSEARCH_URL: 'http://127.0.0.1:9200' }).opensearch).toEqual({
+        nodes: ['http://127.0.0.1:9200'],
+        auth: null,
+        ca: null,
+        caFile: null,
+        rejectUnauthorized: true,
+      });
+    });
+
+    it('takes a comma-separated list of nodes', () => {
+      expect(
+        loadConfig({
+          OPENSEARCH_URL: 'http://10.0.0.1:9200, http://10.0.0.2:9200/,http://os-3.internal:9200',
+        }).opensearch!.nodes,
+      ).toEqual(['http://10.0.0.1:9200', 'http://10.0.0.2:9200', 'http://os-3.internal:9200']);
+    });
+
+    it.each([
+      ['http://10.0.0.1:9200,10.0.0.2:9200', /OPENSEARCH_URL tem um endereço inválido: "10.0.0.2:9200"/],
+      ['http://10.0.0.1:9200,,http://10.0.0.2:9200', /OPENSEARCH_URL tem um endereço inválido: ""/],
+      ['ftp://10.0.0.1', /OPENSEARCH_URL tem um endereço inválido: "ftp:\/\/10.0.0.1"/],
+      ['http://a:9200,https://b:9200', /mistura endereços http:\/\/ e https:\/\//],
+      ['http://a:9200,http://a:9200/', /"http:\/\/a:9200" mais de uma vez/],
+      ['https://u:p@a:9200,https://b:9200', /credenciais diferentes/],
+      ['https://u@a:9200', /utilizador sem senha/],
+    ])('refuses OPENSEARCH_URL=%s naming the bad address', (url, message) => {
+      expect(fails({ OPENSEARCH_URL: url })).toMatch(message);
+    });
+
+    it('never echoes a password back', () => {
+      expect(fails({ OPENSEARCH_URL: 'https://u:hunter2@a:9200,b' })).not.toContain('hunter2');
+      expect(fails({ OPENSEARCH_URL: 'https://u:hunter2@a:9200,https://b:9200' })).not.toContain('hunter2');
+    });
+
+    it('takes basic credentials from OPENSEARCH_USERNAME/PASSWORD or from the URLs, not both', () => {
+      const base = { OPENSEARCH_URL: 'https://a:9200,https://b:9200' };
+      expect(
+        loadConfig({ ...base, OPENSEARCH_USERNAME: 'api', OPENSEARCH_PASSWORD: 's3cr:et' }).opensearch!.auth,
+      ).toEqual({
+        username: 'api',
+        password: 's3cr:et',
+      });
+      const inUrls = loadConfig({
+        OPENSEARCH_URL: 'https://api:s%40cret@a:9200,https://api:s%40cret@b:9200',
+      }).opensearch!;
+      expect(inUrls).toMatchObject({
+        nodes: ['https://a:9200', 'https://b:9200'],
+        auth: { username: 'api', password: 's@cret' },
+      });
+      expect(fails({ ...base, OPENSEARCH_USERNAME: 'api' })).toMatch(
+        /OPENSEARCH_USERNAME e OPENSEARCH_PASSWORD definem-se juntos/,
+      );
+      expect(fails({ ...base, OPENSEARCH_PASSWORD: 'x' })).toMatch(/definem-se juntos/);
+      expect(
+        fails({
+          OPENSEARCH_URL: 'https://api:x@a:9200',
+          OPENSEARCH_USERNAME: 'api',
+          OPENSEARCH_PASSWORD: 'x',
+        }),
+      ).toMatch(/use só um dos dois/);
+    });
+
+    it('reads the CA at start: a missing, unreadable or non-PEM file stops the start', () => {
+      const ca = createTestCa();
+      try {
+        const https = { OPENSEARCH_URL: 'https://a:9200' };
+        const settings = loadConfig({ ...https, OPENSEARCH_CA_FILE: ca.caFile }).opensearch!;
+        expect(settings.ca).toContain('-----BEGIN CERTIFICATE-----');
+        expect(settings.caFile).toBe(ca.caFile);
+        expect(fails({ ...https, OPENSEARCH_CA_FILE: join(ca.dir, 'nope.pem') })).toBe(
+          `Configuração inválida: OPENSEARCH_CA_FILE não existe: ${join(ca.dir, 'nope.pem')}`,
+        );
+        expect(fails({ ...https, OPENSEARCH_CA_FILE: ca.dir })).toMatch(
+          /OPENSEARCH_CA_FILE não pode ser lido: .* \(EISDIR\)/,
+        );
+        const notPem = join(ca.dir, 'not.pem');
+        writeFileSync(notPem, 'hello');
+        expect(fails({ ...https, OPENSEARCH_CA_FILE: notPem })).toMatch(/não contém um certificado PEM/);
+        writeFileSync(notPem, '-----BEGIN CERTIFICATE-----\nAAAA\n-----END CERTIFICATE-----\n');
+        expect(fails({ ...https, OPENSEARCH_CA_FILE: notPem })).toMatch(/não contém um certificado PEM/);
+        if (process.getuid?.() !== 0) {
+          chmodSync(ca.caFile, 0o000);
+          expect(fails({ ...https, OPENSEARCH_CA_FILE: ca.caFile })).toMatch(/não pode ser lido: .*EACCES/);
+        }
+        expect(fails({ OPENSEARCH_URL: 'http://a:9200', OPENSEARCH_CA_FILE: ca.caFile })).toMatch(
+          /OPENSEARCH_CA_FILE só serve com endereços https:\/\//,
+        );
+      } finally {
+        ca.remove();
+      }
+    });
+
+    it('checks certificates unless OPENSEARCH_TLS_REJECT_UNAUTHORIZED=false', () => {
+      const https = { OPENSEARCH_URL: 'https://a:9200' };
+      expect(loadConfig(https).opensearch!.rejectUnauthorized).toBe(true);
+      expect(
+        loadConfig({ ...https, OPENSEARCH_TLS_REJECT_UNAUTHORIZED: 'true' }).opensearch!.rejectUnauthorized,
+      ).toBe(true);
+      expect(
+        loadConfig({ ...https, OPENSEARCH_TLS_REJECT_UNAUTHORIZED: 'false' }).opensearch!.rejectUnauthorized,
+      ).toBe(false);
+      expect(fails({ ...https, OPENSEARCH_TLS_REJECT_UNAUTHORIZED: 'no' })).toMatch(
+        /OPENSEARCH_TLS_REJECT_UNAUTHORIZED deve ser true ou false/,
+      );
+    });
+
+    it('stops the API at start on a missing CA file, with one line', async () => {
+      const { spawnSync } = await import('node:child_process');
+      const result = spawnSync('npx', ['tsx', 'src/main.ts'], {
+        env: {
+          ...process.env,
+          DATABASE_URL: '',
+          SEARCH_ENGINE: 'opensearch',
+          OPENSEARCH_URL: 'https://127.0.0.1:9,https://127.0.0.1:10',
+          OPENSEARCH_CA_FILE: '/nonexistent/ca.pem',
+        },
+        encoding: 'utf8',
+      });
+      expect(result.status).toBe(1);
+      expect(
+        result.stderr
+          .trim()
+          .split('\n')
+          .filter((l) => !l.startsWith('npm warn')),
+      ).toEqual(['Configuração inválida: OPENSEARCH_CA_FILE não existe: /nonexistent/ca.pem']);
+    });
   });
 });

@@ -34,6 +34,14 @@ function isClusterUnavailable(error: unknown): boolean {
 const unavailableStatus = (status: number, type: string | undefined): boolean =>
   status >= 500 || status === 429 || (status === 404 && type === 'index_not_found_exception');
 
+/**
+ * A failure of the node rather than of the cluster: the connection was refused, reset or dropped
+ * (the node is down, restarting, or died mid-request), or TLS failed. The client has put that node
+ * aside, so a new attempt goes to the next one. A timeout is not: the budget is spent, and the
+ * search may still run there.
+ */
+const nodeFailed = (error: unknown): boolean => error instanceof errors.ConnectionError;
+
 /** One failed search of an msearch, as the error a lone search would have thrown. */
 function msearchFailure(failed: MsearchError): Error {
   const status = failed.status ?? 500;
@@ -49,11 +57,16 @@ function msearchFailure(failed: MsearchError): Error {
  * list may take the budget in all, however many requests it makes: each is given what is left.
  */
 export class ClusterCalls {
+  /** the nodes the client knows: how many attempts one request may make, one per node */
+  private readonly nodes: number;
+
   constructor(
     private readonly client: Client,
     private readonly index: string,
     private readonly budgetMs: number,
-  ) {}
+  ) {
+    this.nodes = Math.max(1, client.connectionPool.size);
+  }
 
   /** When the caller's budget ends: taken once per search, statistics or list. */
   deadline(): number {
@@ -67,6 +80,24 @@ export class ClusterCalls {
     } catch (error) {
       if (isClusterUnavailable(error)) throw new DependencyUnavailableError('opensearch', error);
       throw error;
+    }
+  }
+
+  /**
+   * One request to the cluster within the caller's budget, on the next node when its node failed
+   * (nodeFailed): each node at most once, each attempt given what is left of the budget, so a dead
+   * node costs the time of a refused connection, not a 503, and the breaker sees one call that
+   * succeeded. With one address there is no second attempt. Failures become 503 as in `call`.
+   */
+  private async attempt<T>(deadline: number, request: (left: number) => Promise<T>): Promise<T> {
+    for (let tried = 1; ; tried++) {
+      const left = this.budgetLeft(deadline);
+      try {
+        return await this.call(() => request(left));
+      } catch (error) {
+        const cause = error instanceof DependencyUnavailableError ? error.cause : error;
+        if (!(nodeFailed(cause) && tried < this.nodes && deadline > Date.now())) throw error;
+      }
     }
   }
 
@@ -88,8 +119,7 @@ export class ClusterCalls {
     deadline: number,
     asked: StockQuery | FacetRequest,
   ): Promise<SearchAnswer> {
-    const left = this.budgetLeft(deadline);
-    return this.call(async () => {
+    return this.attempt(deadline, async (left) => {
       const answer = await this.client.search(
         {
           index: this.index,
@@ -129,9 +159,8 @@ export class ClusterCalls {
     asked: StockQuery,
   ): Promise<SearchAnswer[]> {
     if (bodies.length === 0) return [];
-    const left = this.budgetLeft(deadline);
     const header = { index: this.index, preference: searchPreference(asked) };
-    const answer = await this.call(async () => {
+    const answer = await this.attempt(deadline, async (left) => {
       const response = await this.client.msearch(
         {
           // (msearch takes no cancel_after_time_interval: each search's timeout, and the
@@ -152,6 +181,11 @@ export class ClusterCalls {
 
   /** Whether the alias exists (an index was built and the cluster answers). */
   async aliasExists(): Promise<boolean> {
-    return this.call(async () => (await this.client.indices.existsAlias({ name: this.index })).body);
+    return this.attempt(
+      this.deadline(),
+      async (left) =>
+        (await this.client.indices.existsAlias({ name: this.index }, { requestTimeout: left, maxRetries: 0 }))
+          .body,
+    );
   }
 }

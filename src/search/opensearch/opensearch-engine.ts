@@ -1,4 +1,5 @@
-import { Client } from '@opensearch-project/opensearch';
+import type { Client } from '@opensearch-project/opensearch';
+import type { ClusterConnection } from '../../config.js';
 import { DependencyUnavailableError } from '../../errors.js';
 import type {
   DetailedPriceStats,
@@ -13,6 +14,7 @@ import type {
 import { promiseCache, type PromiseCache } from '../promise-cache.js';
 import { priceStats, totalOf, type Bucket, type SearchAnswer } from './answers.js';
 import { ClusterCalls, DEFAULT_BUDGET_MS } from './cluster-calls.js';
+import { createClusterClient } from './cluster-client.js';
 import { detailedStats } from './detailed-stats.js';
 import { toHit } from './documents.js';
 import { facetsBody, PRICES_READ_AT_ONCE, searchBody, searchPreference } from './queries.js';
@@ -70,12 +72,14 @@ export class OpenSearchEngine implements SearchEngine {
     this.facetsCache = promiseCache(ttl, { maxEntries: 2_000 });
   }
 
-  static connect(url: string, options: OpenSearchEngineOptions): OpenSearchEngine {
-    const client = new Client({
-      node: url,
+  /** `connection`: the configuration's (nodes, credentials, CA), or an address list (tests). */
+  static connect(connection: ClusterConnection | string, options: OpenSearchEngineOptions): OpenSearchEngine {
+    const client = createClusterClient(connection, {
       requestTimeout: options.budgetMs ?? DEFAULT_BUDGET_MS,
-      // A retry goes to the same node (one URL, no sniffing) and would start a second search
-      // while the first may still run there: the caller's budget covers one attempt.
+      // The client's own retry would give the next attempt a whole timeout again (past the
+      // caller's budget) and would repeat a search that timed out, still running on its node.
+      // ClusterCalls moves to the next node itself, only when the connection failed, and only
+      // within what is left of the budget.
       maxRetries: 0,
     });
     return new OpenSearchEngine(client, options);

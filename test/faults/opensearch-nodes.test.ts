@@ -1,0 +1,201 @@
+import { createServer } from 'node:net';
+import type { Client } from '@opensearch-project/opensearch';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createClusterClient } from '../../indexer/cluster.js';
+import { rebuildIndex } from '../../indexer/rebuild.js';
+import { startDedicatedCluster, type DedicatedCluster } from '../../scripts/opensearch/dedicated-cluster.js';
+import { ManualClock } from '../../src/clock.js';
+import { createTestAccount, creditsOf, type TestAccount } from '../helpers/accounts-fixture.js';
+import { expectLedgerMatchesBalance } from '../helpers/ledger-check.js';
+import { dropAlias, TEST_OPENSEARCH_URL, uniqueAlias, waitUntil } from '../helpers/opensearch.js';
+import { seriesValue } from '../helpers/prometheus-text.js';
+import { startSearchLoad, type LoadTally } from '../helpers/search-load.js';
+import { loadStockFixture } from '../helpers/stock-fixture.js';
+import { startTestApp, type TestApp } from '../helpers/test-app.js';
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A charged search of the fixture (results: 1 credit) and one that finds nothing (free). */
+const searchBody = (n: number) => (n % 2 === 0 ? { part_id: 7 } : { reference: `NADA-${n}` });
+
+/** A port nothing listens on: taken from the system, then let go (connections to it are refused). */
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/**
+ * OPENSEARCH_URL as a list of nodes (issue 31, point 6): the API sends each request to the next
+ * live node, and one whose connection fails is put aside, so a node that is down (an address that
+ * refuses, or a node killed under load) costs callers nothing: every search answers 200, the
+ * credits are exact, and the circuit breaker never opens.
+ */
+describe.skipIf(!TEST_OPENSEARCH_URL)('OpenSearch with several nodes, one of them down', () => {
+  const clock = new ManualClock(new Date());
+
+  async function apiOn(urls: string, alias: string, admin: Client): Promise<TestApp> {
+    const app = await startTestApp({
+      clock,
+      env: {
+        SEARCH_ENGINE: 'opensearch',
+        OPENSEARCH_URL: urls,
+        OPENSEARCH_INDEX: alias,
+        OPENSEARCH_TIMEOUT_MS: '5000',
+        STATS_CACHE_SECONDS: '0',
+        METRICS_TOKEN: 'metrics-token-of-the-test',
+      },
+    });
+    await loadStockFixture(app.services.db);
+    await rebuildIndex(app.services.db, admin, alias);
+    return app;
+  }
+
+  const metric = async (app: TestApp, name: string, labels: Record<string, string> = {}) => {
+    const answer = await fetch(`${app.baseUrl}/metrics`, {
+      headers: { Authorization: 'Bearer metrics-token-of-the-test' },
+    });
+    return seriesValue(await answer.text(), name, labels);
+  };
+  const breakerOpenings = async (app: TestApp) =>
+    (await metric(app, 'pss_breaker_transitions_total', { dependency: 'opensearch', to: 'open' })) ?? 0;
+
+  async function underLoad(
+    app: TestApp,
+    account: TestAccount,
+    during: () => Promise<void>,
+  ): Promise<LoadTally> {
+    const load = startSearchLoad({
+      url: app.baseUrl,
+      credentials: [{ 'X-API-Key': account.apiKey }],
+      body: searchBody,
+      connections: 8,
+      pauseMs: 10,
+    });
+    try {
+      await during();
+    } finally {
+      await load.stop();
+    }
+    return load.tally;
+  }
+
+  async function expectAllAnsweredAndCreditsExact(app: TestApp, account: TestAccount, tally: LoadTally) {
+    const answered = [...tally.statuses.values()].reduce((a, b) => a + b, 0);
+    expect(Object.fromEntries(tally.statuses), JSON.stringify(Object.fromEntries(tally.errorCodes))).toEqual({
+      200: answered,
+    });
+    expect(answered).toBeGreaterThan(50);
+    expect(tally.transportErrors).toBe(0);
+    expect(tally.creditsSpent).toBeGreaterThan(0);
+    expect(100_000 - (await creditsOf(app.services.db, account.accountId))).toBe(tally.creditsSpent);
+    await expectLedgerMatchesBalance(app.services.db, account.accountId);
+  }
+
+  describe('an address that refuses connections, listed first', () => {
+    let admin: Client;
+    let app: TestApp;
+    let urls: string;
+    const alias = uniqueAlias('deadfirst');
+
+    beforeAll(async () => {
+      urls = `http://127.0.0.1:${await closedPort()},${TEST_OPENSEARCH_URL}`;
+      // the indexer's client over the same list: the rebuild goes to the live node
+      admin = createClusterClient(urls);
+      app = await apiOn(urls, alias, admin);
+    }, 120_000);
+    afterAll(async () => {
+      await app?.close();
+      await dropAlias(admin, alias).catch(() => undefined);
+      await admin?.close();
+    });
+
+    it(
+      'answers every search from the live node, credits exact, the breaker never opened',
+      { timeout: 60_000 },
+      async () => {
+        const probe = await createTestAccount(app.services.db, clock, { credits: 100 });
+        // The very first requests: the dead address is first in the list and not yet put aside.
+        const first = await Promise.all(
+          [0, 1, 2, 3].map(() => app.api.withApiKey(probe.apiKey).post('/data/search', { part_id: 7 })),
+        );
+        expect(first.map((r) => r.status)).toEqual([200, 200, 200, 200]);
+        expect((await app.api.get('/ready', { unchecked: true })).status).toBe(200);
+        expect(
+          (await app.api.withApiKey(probe.apiKey).post('/data/search/stats', { vehicle_make: 'volkswagen' }))
+            .status,
+        ).toBe(200);
+
+        const account = await createTestAccount(app.services.db, clock, { credits: 100_000 });
+        const tally = await underLoad(app, account, async () => {
+          await pause(2_000);
+        });
+        console.log(`[dead address first] statuses ${JSON.stringify(Object.fromEntries(tally.statuses))}`);
+        await expectAllAnsweredAndCreditsExact(app, account, tally);
+        expect(await breakerOpenings(app)).toBe(0);
+      },
+    );
+  });
+
+  describe('two nodes, the one the API talks to killed under load', () => {
+    let cluster: DedicatedCluster;
+    let admin: Client;
+    let app: TestApp;
+    const alias = uniqueAlias('nodekilled');
+
+    beforeAll(async () => {
+      // two nodes of 512 MB (the tool's least): 1 GB beside the shared node
+      cluster = await startDedicatedCluster(9280, 2);
+      const urls = `${cluster.url},http://127.0.0.1:${cluster.port + 1}`;
+      admin = createClusterClient(urls);
+      app = await apiOn(urls, alias, admin);
+      // one replica (the mapping's): every shard has a copy on each node
+      await admin.cluster.health({ index: alias, wait_for_status: 'green', timeout: '60s' });
+    }, 240_000);
+    afterAll(async () => {
+      await app?.close();
+      await admin?.close();
+      await cluster?.stop();
+    }, 120_000);
+
+    it(
+      'answers every search from the other node, credits exact, the breaker never opened',
+      { timeout: 120_000 },
+      async () => {
+        const account = await createTestAccount(app.services.db, clock, { credits: 100_000 });
+        // The node that is not the elected cluster manager: killing the manager of two nodes leaves
+        // the other without a majority to elect itself, a cluster fault rather than a node's.
+        const nodes = (
+          await admin.cat.nodes({ format: 'json', h: ['name', 'http_address', 'cluster_manager'] })
+        ).body as unknown as {
+          name: string;
+          http_address: string;
+          cluster_manager: string;
+        }[];
+        const victim = nodes.find((n) => n.cluster_manager !== '*')!;
+        const victimIndex = Number(/:(\d+)$/.exec(victim.http_address)![1]) - cluster.port;
+        const tally = await underLoad(app, account, async () => {
+          await pause(1_500);
+          cluster.kill(victimIndex, 'SIGKILL');
+          await waitUntil(
+            async () => {
+              const health = (await admin.cluster.health({})).body;
+              return health.number_of_nodes === 1;
+            },
+            'the cluster to see the node gone',
+            30_000,
+          );
+          await pause(2_000);
+        });
+        console.log(
+          `[node killed] ${victim.name} (${victim.http_address}); statuses ${JSON.stringify(Object.fromEntries(tally.statuses))}`,
+        );
+        await expectAllAnsweredAndCreditsExact(app, account, tally);
+        expect(await breakerOpenings(app)).toBe(0);
+        expect((await app.api.get('/ready', { unchecked: true })).status).toBe(200);
+      },
+    );
+  });
+});
