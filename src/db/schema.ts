@@ -273,6 +273,8 @@ export interface StockFeedsTable {
   started_at: NullableTimestamp;
   finished_at: NullableTimestamp;
   heartbeat_at: NullableTimestamp;
+  body_sha256: Buffer | null;
+  stock_after: string | null;
 }
 
 export interface StockFeedChunksTable {

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Database } from '../db/database.js';
+import { stockAfterFeed } from './feed-repeat.js';
 import type { StockLine } from './stock-line.js';
 
 /** What a feed changes (or, dry run, would change). */
@@ -103,8 +104,18 @@ export async function applyFeed(
     mode: 'full' | 'delta';
     dryRun: boolean;
     force: boolean;
-    /** records the outcome in the same transaction as the changes: applied and done, or neither */
-    finish: (trx: Database, counts: FeedCounts, warnings: string[]) => Promise<void>;
+    /** the seller's country as the lines took it (for a line without one) */
+    country: string;
+    /**
+     * records the outcome in the same transaction as the changes: applied and done, or neither;
+     * `stockAfter`, a full feed's: the stock exactly as it defines it (feed-repeat.ts), or null
+     */
+    finish: (
+      trx: Database,
+      counts: FeedCounts,
+      warnings: string[],
+      stockAfter: string | null,
+    ) => Promise<void>;
   },
 ): Promise<{ counts: FeedCounts; warnings: string[] }> {
   return db.transaction().execute(async (trx) => {
@@ -114,7 +125,7 @@ export async function applyFeed(
     const warnings = await dropRepeatedSkus(trx, feed.id);
     await sql`
       create temp table feed_plan on commit drop as
-      select s.sku, i.id as item_id,
+      select s.sku, i.id as item_id, i.version,
              case when s.remove then 'remove'
                   when i.id is null then 'create'
                   when (i.reference, i.title, i.description, i.condition, i.price, trim(i.currency), i.quantity,
@@ -176,7 +187,7 @@ export async function applyFeed(
       }
     }
     if (feed.dryRun) {
-      await feed.finish(trx, counts, warnings);
+      await feed.finish(trx, counts, warnings, null);
       return { counts, warnings };
     }
 
@@ -216,7 +227,11 @@ export async function applyFeed(
         cross join lateral unnest(s.refs) x
        where p.action in ('create', 'update')
       on conflict do nothing`.execute(trx);
-    await feed.finish(trx, counts, warnings);
+    const stockAfter =
+      feed.mode === 'full'
+        ? await stockAfterFeed(trx, { id: feed.id, vendorId: feed.vendorId, country: feed.country })
+        : null;
+    await feed.finish(trx, counts, warnings, stockAfter);
     return { counts, warnings };
   });
 }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { sql } from 'kysely';
 import type { Database } from '../db/database.js';
@@ -115,6 +116,8 @@ export async function receiveBody(
   let pendingBytes = 0;
   let seq = 0;
   let total = 0;
+  // what tells a repeat of the seller's last feed (feed-repeat.ts)
+  const sha256 = createHash('sha256');
   const flush = async () => {
     if (pendingBytes === 0) return;
     const data = Buffer.concat(pending);
@@ -127,6 +130,7 @@ export async function receiveBody(
       total += chunk.length;
       if (total > maxBytes) throw feedTooLarge(maxBytes);
       pending.push(chunk);
+      sha256.update(chunk);
       pendingBytes += chunk.length;
       if (pendingBytes >= CHUNK_BYTES) await flush();
     }
@@ -140,7 +144,7 @@ export async function receiveBody(
   }
   await db
     .updateTable('stock_feeds')
-    .set({ status: 'received', bytes: String(total), received_at: sql`now()` })
+    .set({ status: 'received', bytes: String(total), received_at: sql`now()`, body_sha256: sha256.digest() })
     .where('id', '=', feedId)
     .execute();
   await sql`select pg_notify('stock_feeds', ${feedId})`.execute(db);

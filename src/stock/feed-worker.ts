@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type pg from 'pg';
 import type { Database } from '../db/database.js';
 import type { Logger } from '../logger.js';
+import { answerRepeat } from './feed-repeat.js';
 import { applyFeed, FeedRemovalRefused, stageLines } from './feed-apply.js';
 import { FeedRefusal, readFeed } from './feed-reader.js';
 import { feedBody, type FeedRow } from './feed-store.js';
@@ -176,6 +177,14 @@ export class FeedWorker {
       // a feed taken up again starts from its chunks
       await sql`delete from stock_feed_lines where feed_id = ${feedId}`.execute(this.db);
       await sql`delete from stock_feed_errors where feed_id = ${feedId}`.execute(this.db);
+      const repeated = await answerRepeat(this.db, feed);
+      if (repeated) {
+        this.logger.info(
+          { feedId, vendorId: feed.vendor_id, sameAs: repeated },
+          'stock feed identical to the last one, stock unchanged since: answered from it',
+        );
+        return;
+      }
       const read = await this.validate(feed);
       await sql`update stock_feeds set status = 'applying', lines = ${read.lines}, rejected = ${read.rejected},
                                        warnings = ${JSON.stringify(read.warnings)}::jsonb
@@ -186,10 +195,12 @@ export class FeedWorker {
         mode: feed.mode,
         dryRun: feed.dry_run,
         force: feed.force,
-        finish: async (trx, counts, warnings) => {
+        country: feed.country_code,
+        finish: async (trx, counts, warnings, stockAfter) => {
           await sql`update stock_feeds
                        set status = 'done', created = ${counts.created}, updated = ${counts.updated},
                            unchanged = ${counts.unchanged}, removed = ${counts.removed}, finished_at = now(),
+                           stock_after = ${stockAfter},
                            warnings = warnings || ${JSON.stringify(warnings)}::jsonb
                      where id = ${feedId}`.execute(trx);
           await sql`delete from stock_feed_chunks where feed_id = ${feedId}`.execute(trx);

@@ -22,6 +22,10 @@ describe('stock feeds: validated and applied by the feed worker', () => {
   const db = (): Database => database.handle.db;
   let seller: string;
 
+  /** what the worker logged, message by message */
+  const logged: string[] = [];
+  const capturing = pino({ level: 'info' }, { write: (line: string) => logged.push(JSON.parse(line).msg) });
+
   beforeAll(async () => {
     database = await createTestDatabase();
     await loadStockFixture(db());
@@ -32,7 +36,7 @@ describe('stock feeds: validated and applied by the feed worker', () => {
         .returning('id')
         .executeTakeFirstOrThrow()
     ).id;
-    worker = new FeedWorker(db(), silent);
+    worker = new FeedWorker(db(), process.env.FEED_TEST_LOG ? silent : capturing);
   });
   afterAll(() => database?.drop());
 
@@ -116,6 +120,57 @@ describe('stock feeds: validated and applied by the feed worker', () => {
     expect(await firstErrors(db(), feed.id, 10)).toEqual([
       { line: 3, sku: 'A-2', field: 'preco', message: 'O preço não pode ser negativo: -5.' },
     ]);
+  });
+
+  it('a full feed sent again byte for byte, the stock untouched since, is answered from the earlier one; after a change it is read again', async () => {
+    const body = [
+      'sku,reference,title,condition,price,quantity',
+      'A-1,1K0 615 301 AA,Disco de travão dianteiro,new,41.00,3',
+      'A-2,7701 442 136,Filtro de óleo,usado,-5,10',
+      'A-4,NEW-4,Pastilhas,nuevo,20.00,2',
+    ].join('\n');
+    const before = await items();
+    logged.length = 0;
+    const again = await send(body, { force: true });
+    expect(again).toMatchObject({
+      status: 'done',
+      lines: 3,
+      created: 0,
+      updated: 0,
+      unchanged: 2,
+      removed: 0,
+      rejected: 1,
+    });
+    expect(await firstErrors(db(), again.id, 10)).toEqual([
+      { line: 3, sku: 'A-2', field: 'preco', message: 'O preço não pode ser negativo: -5.' },
+    ]);
+    expect(await items()).toEqual(before);
+    expect(logged).toContain('stock feed identical to the last one, stock unchanged since: answered from it');
+
+    // a write of another kind since: the same file is read and applied again, and puts A-1 back
+    await sql`update stock_items set price = 99 where vendor_id = ${seller} and sku = 'A-1'`.execute(db());
+    logged.length = 0;
+    const afterChange = await send(body, { force: true });
+    expect(afterChange).toMatchObject({
+      status: 'done',
+      created: 0,
+      updated: 1,
+      unchanged: 1,
+      removed: 0,
+      rejected: 1,
+    });
+    expect(logged).not.toContain(
+      'stock feed identical to the last one, stock unchanged since: answered from it',
+    );
+    expect((await items()).find((i) => i.sku === 'A-1')?.price).toBe('41.00');
+
+    // a dry run, or the same file as a delta, is never answered from a full feed
+    logged.length = 0;
+    expect(await send(body, { force: true, dryRun: true })).toMatchObject({ status: 'done', unchanged: 2 });
+    expect(await send(body, { mode: 'delta' })).toMatchObject({ status: 'done', unchanged: 2 });
+    expect(logged).not.toContain(
+      'stock feed identical to the last one, stock unchanged since: answered from it',
+    );
   });
 
   it('a full feed that would remove most of the stock, or an empty one, is refused unless forced, and nothing changes', async () => {
