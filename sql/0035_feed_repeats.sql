@@ -8,13 +8,15 @@ ALTER TABLE stock_feeds
   -- write of another kind landed while it was applied, or for any other feed
   ADD COLUMN stock_after text;
 
--- The seller's stock as a fingerprint: its items, their highest version, its country. Versions come
--- from one sequence, so any write since (a change, a new item) raises the highest and a removal
--- lowers the count; the country is what a line without one takes. STABLE: it reads with the
--- snapshot of the statement that calls it.
+-- The seller's stock as a fingerprint: its items, a sum of a 64-bit hash of each item's id and
+-- version, and its country. Every write gives an item a new version from one sequence, so any
+-- write since (a change, a new item, a removal) changes the sum — whenever it commits, even one
+-- whose version was drawn before others; the country is what a line without one takes. STABLE: it
+-- reads with the snapshot of the statement that calls it.
 CREATE FUNCTION stock_fingerprint(p_vendor bigint) RETURNS text LANGUAGE sql STABLE AS $$
   SELECT concat_ws(':',
-    (SELECT count(*) FROM stock_items WHERE vendor_id = p_vendor),
-    (SELECT coalesce(max(version), 0) FROM stock_items WHERE vendor_id = p_vendor),
+    count(i.id),
+    coalesce(sum(hashtextextended(i.id::text || ':' || i.version::text, 0)::numeric), 0),
     (SELECT country_code FROM vendors WHERE id = p_vendor))
+  FROM stock_items i WHERE i.vendor_id = p_vendor
 $$;
