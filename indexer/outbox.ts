@@ -137,11 +137,19 @@ export interface Acknowledged {
  */
 export async function confirmDelivered(db: Database, acknowledged: Acknowledged[]): Promise<number> {
   if (acknowledged.length === 0) return 0;
+  // rows locked in item order, as the stock's outbox triggers take them (sql/0034): a settlement
+  // and a write of many items that meet wait for each other instead of deadlocking. A row locked
+  // after a wait is checked again (its version may have been raised meanwhile).
   const result = await sql`
     update search_outbox o set done_at = now(), rejected_reason = null, rejected_at = null
-      from unnest(${acknowledged.map((a) => String(a.itemId))}::bigint[],
-                  ${acknowledged.map((a) => String(a.version))}::bigint[]) as a(item_id, version)
-     where o.item_id = a.item_id and o.done_at is null and o.version <= a.version`.execute(db);
+      from (select r.id from search_outbox r
+              join unnest(${acknowledged.map((a) => String(a.itemId))}::bigint[],
+                          ${acknowledged.map((a) => String(a.version))}::bigint[]) as a(item_id, version)
+                on r.item_id = a.item_id
+             where r.done_at is null and r.version <= a.version
+             order by r.item_id
+             for update of r) settled
+     where o.id = settled.id`.execute(db);
   return Number(result.numAffectedRows ?? 0);
 }
 

@@ -10,8 +10,10 @@ BEGIN
   IF NOT search_indexer_enabled() THEN
     RETURN NULL;
   END IF;
+  -- in item order, as confirmDelivered (indexer/outbox.ts) takes its locks: two statements that
+  -- meet on rows still owed wait for each other instead of deadlocking
   INSERT INTO search_outbox (item_id, version, deleted)
-  SELECT id, version, false FROM written
+  SELECT id, version, false FROM written ORDER BY id
   ON CONFLICT (item_id) WHERE done_at IS NULL
   DO UPDATE SET version = greatest(search_outbox.version, excluded.version), deleted = excluded.deleted,
                 change_seq = nextval('search_outbox_change_seq'),
@@ -29,7 +31,7 @@ BEGIN
   END IF;
   -- The tombstone outranks every version the document had.
   INSERT INTO search_outbox (item_id, version, deleted)
-  SELECT id, nextval('stock_item_version_seq'), true FROM removed
+  SELECT id, nextval('stock_item_version_seq'), true FROM removed ORDER BY id
   ON CONFLICT (item_id) WHERE done_at IS NULL
   DO UPDATE SET version = greatest(search_outbox.version, excluded.version), deleted = excluded.deleted,
                 change_seq = nextval('search_outbox_change_seq'),
