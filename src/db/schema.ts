@@ -275,6 +275,7 @@ export interface StockFeedsTable {
   heartbeat_at: NullableTimestamp;
   body_sha256: Buffer | null;
   stock_after: string | null;
+  attempt: Generated<number>;
 }
 
 export interface StockFeedChunksTable {

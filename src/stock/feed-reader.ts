@@ -176,10 +176,13 @@ async function readCsv(text: Readable): Promise<FeedContents> {
   // the header line first, to learn the delimiter; then the parser over it and the rest
   const iterator = text[Symbol.asyncIterator]() as AsyncIterator<string>;
   let head = '';
-  while (!head.includes('\n')) {
+  for (;;) {
     const next = await iterator.next();
     if (next.done) break;
     head += next.value;
+    if (next.value.includes('\n')) break;
+    if (head.length > MAX_LINE_BYTES)
+      throw new FeedRefusal('LINE_TOO_LONG', `A linha 1 passa de ${MAX_LINE_BYTES / 1024 / 1024} MB.`);
   }
   const headerLine = head.replace(/^\uFEFF/, '').split(/\r?\n/)[0] ?? '';
   const delimiter = delimiterOf(headerLine);

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Database } from '../db/database.js';
+import { assertStillHeld } from './feed-store.js';
 
 /**
  * At the end of a full feed's apply (its transaction, after its writes): the seller's stock
@@ -39,6 +40,7 @@ export async function stockAfterFeed(
 export async function answerRepeat(
   db: Database,
   feed: { id: string; mode: string; dry_run: boolean },
+  attempt: number,
 ): Promise<string | null> {
   if (feed.mode !== 'full' || feed.dry_run) return null;
   return db.transaction().execute(async (trx) => {
@@ -57,13 +59,14 @@ export async function answerRepeat(
       insert into stock_feed_errors (feed_id, line, sku, field, message)
       select ${feed.id}, line, sku, field, message from stock_feed_errors where feed_id = ${earlier.id}
        order by id`.execute(trx);
-    await sql`
+    const answered = await sql`
       update stock_feeds f
          set status = 'done', lines = e.lines, rejected = e.rejected, warnings = e.warnings, created = 0,
              updated = 0, removed = 0, unchanged = e.created + e.updated + e.unchanged,
              stock_after = e.stock_after, finished_at = now()
         from stock_feeds e
-       where f.id = ${feed.id} and e.id = ${earlier.id}`.execute(trx);
+       where f.id = ${feed.id} and f.attempt = ${attempt} and e.id = ${earlier.id}`.execute(trx);
+    assertStillHeld(feed.id, answered);
     await sql`delete from stock_feed_chunks where feed_id = ${feed.id}`.execute(trx);
     return earlier.id;
   });

@@ -150,10 +150,31 @@ export async function receiveBody(
   await sql`select pg_notify('stock_feeds', ${feedId})`.execute(db);
 }
 
-/** A feed's body as it was received, chunk after chunk (one row read at a time). */
-export function feedBody(db: Database, feedId: string): Readable {
+/**
+ * A worker that no longer holds the feed it was working on: another took it over (its heartbeat
+ * went stale) and counted a new attempt. It stops without writing anything of the feed.
+ */
+export class FeedTakenOver extends Error {
+  constructor(readonly feedId: string) {
+    super(`feed ${feedId} was taken over by another worker`);
+    this.name = 'FeedTakenOver';
+  }
+}
+
+/** Throws FeedTakenOver unless a write guarded by the attempt changed the feed's row. */
+export function assertStillHeld(feedId: string, result: { numAffectedRows?: bigint }): void {
+  if (!result.numAffectedRows) throw new FeedTakenOver(feedId);
+}
+
+/**
+ * A feed's body as it was received, chunk after chunk (one row read at a time). Its chunks must
+ * add up to the bytes received: a body found shorter (its chunks removed under the reader) is an
+ * error, never a shorter file.
+ */
+export function feedBody(db: Database, feedId: string, bytes: number): Readable {
   return Readable.from(
     (async function* () {
+      let read = 0;
       for (let seq = 0; ; seq++) {
         const chunk = await db
           .selectFrom('stock_feed_chunks')
@@ -161,9 +182,11 @@ export function feedBody(db: Database, feedId: string): Readable {
           .where('feed_id', '=', feedId)
           .where('seq', '=', seq)
           .executeTakeFirst();
-        if (!chunk) return;
+        if (!chunk) break;
+        read += chunk.data.length;
         yield chunk.data;
       }
+      if (read !== bytes) throw new Error(`feed ${feedId}: ${read} bytes stored of ${bytes} received`);
     })(),
   );
 }

@@ -5,11 +5,14 @@ import type { Logger } from '../logger.js';
 import { answerRepeat } from './feed-repeat.js';
 import { applyFeed, FeedRemovalRefused, stageLines } from './feed-apply.js';
 import { FeedRefusal, readFeed } from './feed-reader.js';
-import { feedBody, type FeedRow } from './feed-store.js';
-import { readStockLine, type StockLine } from './stock-line.js';
+import { assertStillHeld, feedBody, FeedTakenOver, type FeedRow } from './feed-store.js';
+import { readStockLine, skuOfRejected, type StockLine } from './stock-line.js';
 
 /** Lines staged per statement. */
 const BATCH_LINES = 1_000;
+
+/** A report's message at most this long (the value it quotes cut short). */
+const clip = (message: string) => (message.length > 500 ? `${message.slice(0, 497)}…` : message);
 
 /** A rejected line's problem, as stock_feed_errors keeps it. */
 interface FeedLineError {
@@ -107,7 +110,7 @@ export class FeedWorker {
   async processNext(): Promise<boolean> {
     const claimed = await this.claim(null);
     if (!claimed) return false;
-    await this.process(claimed);
+    await this.process(claimed.id, claimed.attempt);
     return true;
   }
 
@@ -119,7 +122,7 @@ export class FeedWorker {
     for (;;) {
       const claimed = await this.claim(feedId);
       if (claimed) {
-        await this.process(claimed);
+        await this.process(claimed.id, claimed.attempt);
         return true;
       }
       const feed = await this.db
@@ -133,23 +136,24 @@ export class FeedWorker {
   }
 
   /** Marks a waiting feed (this one, or the oldest) as this worker's; undefined when none may start. */
-  private async claim(feedId: string | null): Promise<string | undefined> {
+  private async claim(feedId: string | null): Promise<{ id: string; attempt: number } | undefined> {
     await sql`update stock_feeds set status = 'received'
                where status in ('validating', 'applying')
                  and heartbeat_at < now() - make_interval(secs => ${this.options.staleSeconds ?? 60})`.execute(
       this.db,
     );
     try {
-      const claimed = await sql<{ id: string }>`
-        update stock_feeds f set status = 'validating', started_at = now(), heartbeat_at = now()
+      const claimed = await sql<{ id: string; attempt: number }>`
+        update stock_feeds f set status = 'validating', started_at = now(), heartbeat_at = now(),
+                                 attempt = f.attempt + 1
          where f.id = (select w.id from stock_feeds w
                         where w.status = 'received'
                           and (${feedId}::bigint is null or w.id = ${feedId}::bigint)
                           and not exists (select 1 from stock_feeds r
                                            where r.vendor_id = w.vendor_id and r.status in ('validating', 'applying'))
                         order by w.id limit 1 for update skip locked)
-        returning f.id`.execute(this.db);
-      return claimed.rows[0]?.id;
+        returning f.id, f.attempt`.execute(this.db);
+      return claimed.rows[0];
     } catch (error) {
       // another worker took a feed of the same seller at this instant: this one waits its turn
       if ((error as { code?: string }).code === '23505') return undefined;
@@ -157,11 +161,11 @@ export class FeedWorker {
     }
   }
 
-  /** Validates and applies one feed (claimed: status validating). */
-  async process(feedId: string): Promise<void> {
+  /** Validates and applies one feed (claimed: status validating), while `attempt` is its hold. */
+  async process(feedId: string, attempt: number): Promise<void> {
     const heartbeat = setInterval(
       () => {
-        void sql`update stock_feeds set heartbeat_at = now() where id = ${feedId}`
+        void sql`update stock_feeds set heartbeat_at = now() where id = ${feedId} and attempt = ${attempt}`
           .execute(this.db)
           .catch(() => undefined);
       },
@@ -174,10 +178,15 @@ export class FeedWorker {
         select f.*, v.country_code from stock_feeds f join vendors v on v.id = f.vendor_id
          where f.id = ${feedId}`.execute(this.db)
       ).rows[0]!;
-      // a feed taken up again starts from its chunks
-      await sql`delete from stock_feed_lines where feed_id = ${feedId}`.execute(this.db);
-      await sql`delete from stock_feed_errors where feed_id = ${feedId}`.execute(this.db);
-      const repeated = await answerRepeat(this.db, feed);
+      // a feed taken up again starts from its chunks (what the worker before left of it goes)
+      for (const table of ['stock_feed_lines', 'stock_feed_errors'] as const) {
+        await sql`delete from ${sql.table(table)}
+                   where feed_id = ${feedId}
+                     and exists (select 1 from stock_feeds where id = ${feedId} and attempt = ${attempt})`.execute(
+          this.db,
+        );
+      }
+      const repeated = await answerRepeat(this.db, feed, attempt);
       if (repeated) {
         this.logger.info(
           { feedId, vendorId: feed.vendor_id, sameAs: repeated },
@@ -185,10 +194,12 @@ export class FeedWorker {
         );
         return;
       }
-      const read = await this.validate(feed);
-      await sql`update stock_feeds set status = 'applying', lines = ${read.lines}, rejected = ${read.rejected},
-                                       warnings = ${JSON.stringify(read.warnings)}::jsonb
-                 where id = ${feedId}`.execute(this.db);
+      const read = await this.validate(feed, attempt);
+      const applying = await sql`
+        update stock_feeds set status = 'applying', lines = ${read.lines}, rejected = ${read.rejected},
+                               warnings = ${JSON.stringify(read.warnings)}::jsonb
+         where id = ${feedId} and attempt = ${attempt}`.execute(this.db);
+      assertStillHeld(feedId, applying);
       const applied = await applyFeed(this.db, {
         id: feedId,
         vendorId: feed.vendor_id,
@@ -197,12 +208,14 @@ export class FeedWorker {
         force: feed.force,
         country: feed.country_code,
         finish: async (trx, counts, warnings, stockAfter) => {
-          await sql`update stock_feeds
+          // not held any more: the whole apply rolls back, and the new holder applies the feed
+          const done = await sql`update stock_feeds
                        set status = 'done', created = ${counts.created}, updated = ${counts.updated},
                            unchanged = ${counts.unchanged}, removed = ${counts.removed}, finished_at = now(),
                            stock_after = ${stockAfter},
                            warnings = warnings || ${JSON.stringify(warnings)}::jsonb
-                     where id = ${feedId}`.execute(trx);
+                     where id = ${feedId} and attempt = ${attempt}`.execute(trx);
+          assertStillHeld(feedId, done);
           await sql`delete from stock_feed_chunks where feed_id = ${feedId}`.execute(trx);
         },
       });
@@ -211,19 +224,26 @@ export class FeedWorker {
         'stock feed applied',
       );
     } catch (error) {
-      await this.end(feedId, error);
+      if (error instanceof FeedTakenOver) {
+        this.logger.warn({ feedId, attempt }, 'stock feed taken over by another worker; this one leaves it');
+      } else {
+        await this.end(feedId, attempt, error);
+      }
     } finally {
       clearInterval(heartbeat);
-      await sql`delete from stock_feed_lines where feed_id = ${feedId}`
+      // the staged lines are the holder's: a worker that lost the feed leaves them alone
+      await sql`delete from stock_feed_lines
+                 where feed_id = ${feedId}
+                   and exists (select 1 from stock_feeds where id = ${feedId} and attempt = ${attempt})`
         .execute(this.db)
         .catch(() => undefined);
     }
   }
 
   /** Reads every line: valid ones staged, rejected ones recorded; refuses a feed it cannot read. */
-  private async validate(feed: FeedRow & { country_code: string }) {
+  private async validate(feed: FeedRow & { country_code: string }, attempt: number) {
     const contents = await readFeed(
-      feedBody(this.db, feed.id),
+      feedBody(this.db, feed.id, Number(feed.bytes)),
       feed.format,
       feed.gzipped,
       this.options.maxBytes,
@@ -240,14 +260,14 @@ export class FeedWorker {
       staged = [];
       errors = [];
       await writing;
-      writing = this.writeBatch(feed.id, batch);
+      writing = this.writeBatch(feed.id, attempt, batch);
       writing.catch(() => undefined);
     };
     for await (const record of contents.records) {
       lines += 1;
       if ('problem' in record) {
         rejected += 1;
-        errors.push({ line: record.line, sku: null, field: null, message: record.problem });
+        errors.push({ line: record.line, sku: null, field: null, message: clip(record.problem) });
       } else {
         const read = readStockLine(record.raw, {
           defaultCountry: feed.country_code,
@@ -257,8 +277,10 @@ export class FeedWorker {
         if ('line' in read) staged.push({ line: record.line, value: read.line });
         else {
           rejected += 1;
-          const sku = typeof record.raw.sku === 'string' ? record.raw.sku.trim() || null : null;
-          for (const p of read.problems) errors.push({ line: record.line, sku, ...p });
+          const sku = skuOfRejected(record.raw);
+          // a message may quote the value at fault, which a line of a megabyte could fill
+          for (const p of read.problems)
+            errors.push({ line: record.line, sku, field: p.field, message: clip(p.message) });
         }
       }
       if (staged.length + errors.length >= BATCH_LINES) await flush();
@@ -274,6 +296,7 @@ export class FeedWorker {
   /** Stages a batch of valid lines, records its rejected ones, and shows the progress so far. */
   private async writeBatch(
     feedId: string,
+    attempt: number,
     batch: {
       staged: { line: number; value: StockLine }[];
       errors: FeedLineError[];
@@ -281,28 +304,37 @@ export class FeedWorker {
       rejected: number;
     },
   ): Promise<void> {
-    await stageLines(this.db, feedId, batch.staged);
-    if (batch.errors.length) {
-      await this.db
-        .insertInto('stock_feed_errors')
-        .values(batch.errors.map((e) => ({ feed_id: feedId, ...e })))
-        .execute();
-    }
+    await this.db.transaction().execute(async (trx) => {
+      // the feed's row first, while still held: a takeover waits for this batch, then empties it
+      const held = await sql`
+        update stock_feeds set lines = ${batch.lines}, rejected = ${batch.rejected}, heartbeat_at = now()
+         where id = ${feedId} and attempt = ${attempt}`.execute(trx);
+      assertStillHeld(feedId, held);
+      await stageLines(trx, feedId, batch.staged);
+      if (batch.errors.length) {
+        await trx
+          .insertInto('stock_feed_errors')
+          .values(batch.errors.map((e) => ({ feed_id: feedId, ...e })))
+          .execute();
+      }
+    });
     // what GET /stock/feeds/:id shows while it validates
-    await sql`update stock_feeds set lines = ${batch.lines}, rejected = ${batch.rejected}, heartbeat_at = now()
-               where id = ${feedId}`.execute(this.db);
     this.options.onProgress?.({ feedId, lines: batch.lines, rejected: batch.rejected });
   }
 
   /** A feed that could not be applied: refused (its content says why) or failed (our side). */
-  private async end(feedId: string, error: unknown): Promise<void> {
+  private async end(feedId: string, attempt: number, error: unknown): Promise<void> {
     const refused = error instanceof FeedRefusal || error instanceof FeedRemovalRefused;
     if (!refused) this.logger.error({ err: error, feedId }, 'stock feed failed');
     await sql`update stock_feeds
                  set status = ${refused ? 'refused' : 'failed'}, finished_at = now(),
                      reason = ${refused ? (error as Error).message : 'Erro interno ao aplicar o feed; nada foi alterado. Envie-o de novo.'},
                      reason_code = ${refused ? (error as FeedRefusal).code : 'INTERNAL_ERROR'}
-               where id = ${feedId}`.execute(this.db);
-    await sql`delete from stock_feed_chunks where feed_id = ${feedId}`.execute(this.db);
+               where id = ${feedId} and attempt = ${attempt}`.execute(this.db);
+    await sql`delete from stock_feed_chunks
+               where feed_id = ${feedId}
+                 and exists (select 1 from stock_feeds where id = ${feedId} and attempt = ${attempt})`.execute(
+      this.db,
+    );
   }
 }

@@ -128,6 +128,9 @@ const MAX_TEXT = 2_000;
 /** A record's raw values by field: text from CSV, any JSON value from JSON Lines. */
 export type RawLine = Partial<Record<FieldName, unknown>>;
 
+/** The longest SKU a seller may use. */
+const MAX_SKU_LENGTH = 100;
+
 /** A JSON object's values by field (a JSON Lines line, a PUT's body), and the keys it does not know. */
 export function rawLineOf(record: Record<string, unknown>): { raw: RawLine; unknownKeys: string[] } {
   const raw: RawLine = {};
@@ -147,6 +150,15 @@ export interface ReadOptions {
   decimalComma: boolean;
   /** a delta's line may remove its item; a full feed's line may not */
   mayRemove: boolean;
+}
+
+/**
+ * The SKU a rejected line names, read as a valid line's is (a JSON number too), cut to the SKU's
+ * limit: a full feed keeps the item of a rejected line by this SKU, and the report shows it.
+ */
+export function skuOfRejected(raw: RawLine): string | null {
+  const sku = asText(raw.sku);
+  return sku ? sku.slice(0, MAX_SKU_LENGTH) : null;
 }
 
 const asText = (value: unknown): string | null => {
@@ -180,7 +192,7 @@ export function readStockLine(
     return read;
   };
 
-  const sku = text('sku', 'sku', true, 100);
+  const sku = text('sku', 'sku', true, MAX_SKU_LENGTH);
   const action = fold(asText(raw.action) ?? '');
   let remove = false;
   if (REMOVE_WORDS.has(action)) {
@@ -225,7 +237,9 @@ export function readStockLine(
   const isAftermarket = readBoolean(raw.isAftermarket, 'is_aftermarket', problem);
 
   const country = (asText(raw.country) || options.defaultCountry).toUpperCase();
-  if (!countries.isValid(country)) problem('pais', `O país ${country} não é um código ISO 3166-1 válido.`);
+  // two letters: isValid takes alpha-3 and numeric codes too, which the stock's char(2) cannot hold
+  if (!/^[A-Z]{2}$/.test(country) || !countries.isValid(country))
+    problem('pais', `O país ${country.slice(0, 20)} não é um código ISO 3166-1 alfa-2 válido (PT, ES…).`);
 
   const references = readReferences(raw.references, problem);
 

@@ -290,3 +290,106 @@ describe('stock feeds: validated and applied by the feed worker', () => {
   const findFeedsOfCode = async (code: string) =>
     db().selectFrom('stock_feeds').select(['reason']).where('reason_code', '=', code).execute();
 });
+
+/** What a review of the feed worker found, each case failing before its fix. */
+describe('stock feeds: held by one worker, read as written', () => {
+  let database: TestDatabase;
+  let worker: FeedWorker;
+  const db = (): Database => database.handle.db;
+  const SELLER = '300';
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    await db()
+      .insertInto('vendors')
+      .values({ id: Number(SELLER), name: 'Peças Revistas', country_code: 'PT', city: 'Faro' })
+      .execute();
+    worker = new FeedWorker(db(), silent);
+  });
+  afterAll(() => database?.drop());
+
+  async function received(body: string, mode: 'full' | 'delta', format: 'csv' | 'jsonl' = 'csv') {
+    const id = await createFeed(db(), {
+      vendorId: SELLER,
+      accountId: null,
+      mode,
+      format,
+      gzipped: false,
+      dryRun: false,
+      force: false,
+    });
+    await receiveBody(db(), id, Readable.from([Buffer.from(body)]), 64 * 1024 * 1024);
+    return id;
+  }
+  const skus = async () =>
+    (
+      await sql<{ sku: string; price: string }>`
+        select sku, price from stock_items where vendor_id = ${SELLER} order by sku`.execute(db())
+    ).rows;
+  const jsonl = (lines: object[]) => lines.map((l) => JSON.stringify(l)).join('\n');
+  const item = (sku: number, price: number) => ({
+    sku,
+    referencia: `R-${sku}`,
+    titulo: `Peça ${sku}`,
+    condicao: 'novo',
+    preco: price,
+  });
+
+  it('a full feed keeps the item of a rejected line whose SKU is a JSON number', async () => {
+    await worker.processFeed(
+      await received(jsonl([101, 102, 103, 104].map((n) => item(n, 10))), 'full', 'jsonl'),
+    );
+    const feed = await findFeed(
+      db(),
+      await received(jsonl([item(101, 10), item(102, 10), item(103, -5), item(104, 10)]), 'full', 'jsonl'),
+    );
+    await worker.processFeed(feed!.id);
+    expect(await findFeed(db(), feed!.id)).toMatchObject({ status: 'done', rejected: 1, removed: 0 });
+    expect((await skus()).map((s) => s.sku)).toEqual(['101', '102', '103', '104']);
+  });
+
+  it('a three-letter or numeric country rejects its line, not the feed', async () => {
+    const id = await received(
+      jsonl([{ ...item(105, 10), pais: 'PRT' }, { ...item(106, 10), pais: '620' }, item(107, 10)]),
+      'delta',
+      'jsonl',
+    );
+    await worker.processFeed(id);
+    expect(await findFeed(db(), id)).toMatchObject({ status: 'done', created: 1, rejected: 2 });
+    expect((await firstErrors(db(), id, 10)).map((e) => e.field)).toEqual(['pais', 'pais']);
+  });
+
+  it('a header without an end is refused once it passes a line’s limit', async () => {
+    const id = await received('sku,'.repeat(300_000), 'delta');
+    await worker.processFeed(id);
+    expect(await findFeed(db(), id)).toMatchObject({ status: 'refused', reason_code: 'LINE_TOO_LONG' });
+  });
+
+  it('a worker that lost its feed to another finishes nothing of it, fails nothing and empties nothing', async () => {
+    const before = await skus();
+    const id = await received('sku,referencia,titulo,condicao,preco\n101,R-101,Peça 101,novo,11\n', 'delta');
+    // another worker took the feed over (attempt 2) and has staged a line of it
+    await sql`update stock_feeds set status = 'validating', attempt = 2, heartbeat_at = now() where id = ${id}`.execute(
+      db(),
+    );
+    await sql`insert into stock_feed_lines (feed_id, line, sku, reference, title, condition, price, currency, quantity,
+                                            is_oem, is_aftermarket, country, refs)
+              values (${id}, 2, '101', 'R-101', 'Peça 101', 'novo', 11, 'EUR', 1, false, false, 'PT', '{}')`.execute(
+      db(),
+    );
+
+    // the worker of attempt 1, stalled until now, goes on
+    await worker.process(id, 1);
+    expect(await findFeed(db(), id)).toMatchObject({ status: 'validating', lines: 0 });
+    const left = await sql<{ lines: string; chunks: string }>`
+      select (select count(*) from stock_feed_lines where feed_id = ${id}) as lines,
+             (select count(*) from stock_feed_chunks where feed_id = ${id}) as chunks`.execute(db());
+    expect(left.rows[0]).toEqual({ lines: '1', chunks: '1' });
+    expect(await skus()).toEqual(before);
+
+    // the holder applies it whole
+    await worker.process(id, 2);
+    expect(await findFeed(db(), id)).toMatchObject({ status: 'done', updated: 1 });
+    expect((await skus()).find((s) => s.sku === '101')?.price).toBe('11.00');
+  });
+});
