@@ -95,8 +95,12 @@ export async function runIdempotently(
   const key = Array.isArray(header) ? header.join(', ') : header;
   if (!KEY_FORMAT.test(key)) throw invalidKey();
   const accountId = request.principal.accountId;
+  // keys are the account's; an API key bound to one seller (stock:write) has its own, so that two
+  // sellers' systems of one account choosing the same key never meet
+  const sellerId = request.principal.sellerId;
+  const scopedKey = sellerId ? `vendedor ${sellerId}: ${key}` : key;
 
-  const claim = await store.claim(accountId, key, fingerprintOf(route, input));
+  const claim = await store.claim(accountId, scopedKey, fingerprintOf(route, input));
   request.log.idempotency = claim.outcome;
   if (claim.outcome === 'mismatch') throw keyReused();
   if (claim.outcome === 'in_flight') throw keyInUse();
@@ -112,7 +116,7 @@ export async function runIdempotently(
       run: (work) =>
         store.db.transaction().execute(async (trx) => {
           const value = await work(trx);
-          await store.complete(trx, accountId, key, attempt, stored(respond(value)));
+          await store.complete(trx, accountId, scopedKey, attempt, stored(respond(value)));
           completed = true;
           return value;
         }),
@@ -121,20 +125,20 @@ export async function runIdempotently(
 
   try {
     const response = await route.handler({ ...request, idempotency });
-    if (!completed) await store.complete(store.db, accountId, key, attempt, stored(response));
+    if (!completed) await store.complete(store.db, accountId, scopedKey, attempt, stored(response));
     return response;
   } catch (error) {
     if (error instanceof IdempotencyKeyLostError) throw keyInUse();
     const response = error instanceof ServiceError ? errorResponse(error) : null;
     if (response && response.status < 500 && !NOT_KEPT.has(response.status)) {
-      await store.complete(store.db, accountId, key, attempt, stored(response)).catch((failure: unknown) => {
+      await store.complete(store.db, accountId, scopedKey, attempt, stored(response)).catch((failure: unknown) => {
         // The caller still gets its answer; the key stays held until its lease passes.
         if (!(failure instanceof IdempotencyKeyLostError))
           logger.warn({ err: failure, reqId: request.requestId }, 'idempotency key: response not stored');
       });
       throw error;
     }
-    await store.release(accountId, key, attempt).catch((failure: unknown) => {
+    await store.release(accountId, scopedKey, attempt).catch((failure: unknown) => {
       logger.warn({ err: failure, reqId: request.requestId }, 'idempotency key: not released');
     });
     throw error;

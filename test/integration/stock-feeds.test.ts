@@ -207,6 +207,29 @@ describe('sellers write their own stock: /sellers, /stock/items, /stock/feeds', 
       expect(replay.status).toBe(201);
       expect(replay.body.item.version).toBe(first.body.item.version);
     });
+
+    it('two sellers of one account whose systems choose the same Idempotency-Key never meet', async () => {
+      const second = await session.post<{ seller: { id: string } }>('/sellers', {
+        name: 'Peças do Sul',
+        country: 'PT',
+      });
+      const keyOfSecond = (
+        await session.post<{ api_key: { key: string } }>('/api-keys', {
+          name: 'loja-sul',
+          scopes: ['stock:write'],
+          seller_id: second.body.seller.id,
+        })
+      ).body.api_key.key;
+      const headers = { 'Idempotency-Key': 'pedido-1001' };
+      const a = await stockA().request<{ item: Item }>('PUT', '/stock/items/SAME-1', item(), { headers });
+      const b = await app.api
+        .withApiKey(keyOfSecond)
+        .request<{ item: Item }>('PUT', '/stock/items/SAME-1', item(), { headers });
+      expect([a.status, b.status]).toEqual([201, 201]);
+      expect(b.headers.get('idempotent-replayed')).toBeNull();
+      expect(b.body.item.version).not.toBe(a.body.item.version);
+      expect((await stockOf(second.body.seller.id)).map((i) => i.sku)).toEqual(['SAME-1']);
+    });
   });
 
   describe('another seller’s stock is out of reach (BOLA)', () => {
