@@ -327,7 +327,8 @@ function readInteger(
 ): number | null {
   const written = asText(value);
   if (!written) return absent;
-  const n = Number(written);
+  // digits (a spreadsheet's 3.0 or 3,0 too): Number() would also read 0x10, 1e3 or 1_000
+  const n = /^\d+(?:[.,]0+)?$/.test(written) ? parseInt(written, 10) : NaN;
   if (!Number.isInteger(n) || n < min || n > max) {
     problem(label, `O campo ${label} deve ser um número inteiro entre ${min} e ${max}: ${written}.`);
     return absent;
@@ -355,7 +356,14 @@ function readReferences(value: unknown, problem: (f: string, m: string) => void)
     problem('referencias', 'O campo referencias deve ser texto separado por | ou uma lista de textos.');
     return [];
   }
-  const references = [...new Set((list as string[]).map((r) => r.trim()).filter((r) => r !== ''))];
+  // one per normalized form, as the table keys them (AB-1 and ab 1 are one reference): a second
+  // would break the item's write, or be dropped and seen as a change at every feed
+  const byForm = new Map<string, string>();
+  for (const reference of (list as string[]).map((r) => r.trim())) {
+    const form = normalizeReference(reference);
+    if (form !== '' && !byForm.has(form)) byForm.set(form, reference);
+  }
+  const references = [...byForm.values()];
   if (references.length > 50) problem('referencias', 'Mais de 50 referências associadas numa linha.');
   if (references.some((r) => r.length > 100))
     problem('referencias', 'Uma referência associada tem mais de 100 caracteres.');

@@ -359,6 +359,35 @@ describe('stock feeds: held by one worker, read as written', () => {
     expect((await firstErrors(db(), id, 10)).map((e) => e.field)).toEqual(['pais', 'pais']);
   });
 
+  it('references that differ only in spelling are one; a quantity is digits, not 0x10 or 1e3', async () => {
+    const id = await received(
+      jsonl([
+        { ...item(108, 10), referencias: 'AB-1|ab 1|AB.1|CD 2', quantidade: '3,0' },
+        { ...item(109, 10), quantidade: '0x10' },
+        { ...item(110, 10), quantidade: '1e3' },
+      ]),
+      'delta',
+      'jsonl',
+    );
+    await worker.processFeed(id);
+    expect(await findFeed(db(), id)).toMatchObject({ status: 'done', created: 1, rejected: 2 });
+    const refs = await sql<{ reference: string; quantity: number }>`
+      select r.reference, i.quantity from stock_items i join stock_item_references r on r.item_id = i.id
+       where i.vendor_id = ${SELLER} and i.sku = '108' order by r.reference`.execute(db());
+    expect(refs.rows).toEqual([
+      { reference: 'AB-1', quantity: 3 },
+      { reference: 'CD 2', quantity: 3 },
+    ]);
+    // the same line again changes nothing
+    const again = await received(
+      jsonl([{ ...item(108, 10), referencias: 'AB-1|ab 1|AB.1|CD 2', quantidade: 3 }]),
+      'delta',
+      'jsonl',
+    );
+    await worker.processFeed(again);
+    expect(await findFeed(db(), again)).toMatchObject({ status: 'done', unchanged: 1, updated: 0 });
+  });
+
   it('a header without an end is refused once it passes a line’s limit', async () => {
     const id = await received('sku,'.repeat(300_000), 'delta');
     await worker.processFeed(id);
