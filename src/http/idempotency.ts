@@ -131,11 +131,13 @@ export async function runIdempotently(
     if (error instanceof IdempotencyKeyLostError) throw keyInUse();
     const response = error instanceof ServiceError ? errorResponse(error) : null;
     if (response && response.status < 500 && !NOT_KEPT.has(response.status)) {
-      await store.complete(store.db, accountId, scopedKey, attempt, stored(response)).catch((failure: unknown) => {
-        // The caller still gets its answer; the key stays held until its lease passes.
-        if (!(failure instanceof IdempotencyKeyLostError))
-          logger.warn({ err: failure, reqId: request.requestId }, 'idempotency key: response not stored');
-      });
+      await store
+        .complete(store.db, accountId, scopedKey, attempt, stored(response))
+        .catch((failure: unknown) => {
+          // The caller still gets its answer; the key stays held until its lease passes.
+          if (!(failure instanceof IdempotencyKeyLostError))
+            logger.warn({ err: failure, reqId: request.requestId }, 'idempotency key: response not stored');
+        });
       throw error;
     }
     await store.release(accountId, scopedKey, attempt).catch((failure: unknown) => {
