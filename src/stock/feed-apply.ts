@@ -210,7 +210,15 @@ export async function applyFeed(
              s.quantity, s.is_oem, s.is_aftermarket, s.vehicle_make, s.vehicle_model, s.vehicle_variant, s.part_id,
              s.country
         from feed_plan p join stock_feed_lines s on s.feed_id = ${feed.id} and s.sku = p.sku
-       where p.action = 'create'`.execute(trx);
+       where p.action = 'create'
+      -- an item created meanwhile by a single-item call: the feed, committing later, holds
+      on conflict (vendor_id, sku) do update
+         set reference = excluded.reference, title = excluded.title, description = excluded.description,
+             condition = excluded.condition, price = excluded.price, currency = excluded.currency,
+             quantity = excluded.quantity, is_oem = excluded.is_oem, is_aftermarket = excluded.is_aftermarket,
+             vehicle_make = excluded.vehicle_make, vehicle_model = excluded.vehicle_model,
+             vehicle_variant = excluded.vehicle_variant, part_id = excluded.part_id,
+             location_country_code = excluded.location_country_code`.execute(trx);
     // associated references of the items created or changed: replaced where they differ
     await sql`
       delete from stock_item_references r using feed_plan p

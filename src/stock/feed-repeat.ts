@@ -6,8 +6,8 @@ import { assertStillHeld } from './feed-store.js';
  * At the end of a full feed's apply (its transaction, after its writes): the seller's stock
  * fingerprint (sql/0035) when the stock is exactly what the feed defines, else null. Not exactly
  * when a write of another kind landed meanwhile: an item the plan left alone now at another
- * version or gone, an item neither named nor kept for a rejected line, the seller's country changed
- * since the lines took it. One statement, so one snapshot for the checks and the fingerprint.
+ * version or gone, an item it wrote gone, an item neither named nor kept for a rejected line, the
+ * seller's country changed since the lines took it. One statement, so one snapshot for the checks and the fingerprint.
  */
 export async function stockAfterFeed(
   trx: Database,
@@ -17,6 +17,10 @@ export async function stockAfterFeed(
     await sql<{ fingerprint: string | null }>`
       select case when not exists (select 1 from feed_plan p left join stock_items i on i.id = p.item_id
                                     where p.action = 'keep' and i.version is distinct from p.version)
+                   and not exists (select 1 from feed_plan p
+                                    where p.action in ('create', 'update')
+                                      and not exists (select 1 from stock_items i
+                                                       where i.vendor_id = ${feed.vendorId} and i.sku = p.sku))
                    and not exists (select 1 from stock_items i
                                     where i.vendor_id = ${feed.vendorId}
                                       and not exists (select 1 from stock_feed_lines s

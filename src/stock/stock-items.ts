@@ -154,35 +154,45 @@ export function createStockItems(db: Database) {
       );
       if ('problems' in read) throw lineRefused(read.problems);
       const line = read.line;
-      return db.transaction().execute(async (trx) => {
-        // the row locked (or the SKU's slot taken) before it is compared, so two calls at once queue
-        await sql`select pg_advisory_xact_lock(hashtextextended(${`${seller.id}/${sku}`}, 0))`.execute(trx);
-        const stored = await find(trx, seller.id, sku);
-        if (stored && holds(stored, line)) return { outcome: 'unchanged' as const, item: stored };
-        let itemId: string;
-        if (stored) {
-          await trx.updateTable('stock_items').set(rowOf(line)).where('id', '=', stored.id).execute();
-          await trx.deleteFrom('stock_item_references').where('item_id', '=', stored.id).execute();
-          itemId = stored.id;
-        } else {
-          const row = await trx
-            .insertInto('stock_items')
-            .values({ ...rowOf(line), vendor_id: seller.id, sku })
-            .returning('id')
-            .executeTakeFirstOrThrow();
-          itemId = row.id;
-        }
-        if (line.references.length) {
-          await trx
-            .insertInto('stock_item_references')
-            .values(line.references.map((reference) => ({ item_id: itemId, reference })))
-            .execute();
-        }
-        return {
-          outcome: stored ? ('updated' as const) : ('created' as const),
-          item: (await find(trx, seller.id, sku))!,
-        };
-      });
+      // the SKU as read (trimmed), as a feed's line names it: ' A1' and 'A1' are one item
+      sku = line.sku;
+      const write = () =>
+        db.transaction().execute(async (trx) => {
+          // the row locked (or the SKU's slot taken) before it is compared, so two calls at once queue
+          await sql`select pg_advisory_xact_lock(hashtextextended(${`${seller.id}/${sku}`}, 0))`.execute(trx);
+          const stored = await find(trx, seller.id, sku);
+          if (stored && holds(stored, line)) return { outcome: 'unchanged' as const, item: stored };
+          let itemId: string;
+          if (stored) {
+            await trx.updateTable('stock_items').set(rowOf(line)).where('id', '=', stored.id).execute();
+            await trx.deleteFrom('stock_item_references').where('item_id', '=', stored.id).execute();
+            itemId = stored.id;
+          } else {
+            const row = await trx
+              .insertInto('stock_items')
+              .values({ ...rowOf(line), vendor_id: seller.id, sku })
+              .returning('id')
+              .executeTakeFirstOrThrow();
+            itemId = row.id;
+          }
+          if (line.references.length) {
+            await trx
+              .insertInto('stock_item_references')
+              .values(line.references.map((reference) => ({ item_id: itemId, reference })))
+              .execute();
+          }
+          return {
+            outcome: stored ? ('updated' as const) : ('created' as const),
+            item: (await find(trx, seller.id, sku))!,
+          };
+        });
+      try {
+        return await write();
+      } catch (error) {
+        // a feed created the same SKU meanwhile (it does not take the SKU's lock): now an update
+        if ((error as { code?: string }).code === '23505') return write();
+        throw error;
+      }
     },
 
     /** Changes the price and/or the quantity (PATCH), the commonest change after a sale. */
