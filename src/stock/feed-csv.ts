@@ -8,11 +8,14 @@ import type { FeedError } from './feed-store.js';
 
 /**
  * One cell: quoted when it must be, and neutralized when a spreadsheet would run it as a formula
- * (=, +, -, @, tab, carriage return first: CSV injection) by a leading apostrophe.
+ * (=, +, -, @, tab, carriage return first: CSV injection) by a leading apostrophe — at its start
+ * and after every character a spreadsheet may split a cell on (a Portuguese one opens CSV split on
+ * semicolons: `x;=1+2` would be a cell of its own).
  */
 export function csvCell(value: string | number | null): string {
   let text = value === null ? '' : String(value);
   if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  text = text.replace(/([,;\t\r\n]\s*)([=+\-@])/g, "$1'$2");
   return /[",;\n\r\t]/.test(text) || text !== text.trim() ? `"${text.replace(/"/g, '""')}"` : text;
 }
 

@@ -276,6 +276,8 @@ describe('sellers write their own stock: /sellers, /stock/items, /stock/feeds', 
         'F-1;1K0 615 301 AA;Disco;novo;42,50;3;azul',
         'F-2;7701 442 136;Filtro;usado;7,10;10;verde',
         '=HYPERLINK("http://x");X-3;Filtro;novo;-3;1;',
+        // a cell a spreadsheet splitting on semicolons would cut before a formula
+        'F-5;X-5;Filtro;"x;=1+2";5;1;',
       ].join('\n');
       const sent = await sendFeed(stockA(), 'mode=delta', body);
       expect(sent.status).toBe(202);
@@ -283,7 +285,7 @@ describe('sellers write their own stock: /sellers, /stock/items, /stock/feeds', 
       const feed = await finished(stockA(), sent.body.feed.id);
       expect(feed).toMatchObject({
         status: 'done',
-        counts: { lines: 3, created: 2, updated: 0, unchanged: 0, removed: 0, rejected: 1 },
+        counts: { lines: 4, created: 2, updated: 0, unchanged: 0, removed: 0, rejected: 2 },
         warnings: ['Colunas desconhecidas, ignoradas: cor.'],
       });
       expect(feed.first_errors).toEqual([
@@ -293,6 +295,7 @@ describe('sellers write their own stock: /sellers, /stock/items, /stock/feeds', 
           field: 'preco',
           message: 'O preço não pode ser negativo: -3.',
         },
+        { line: 5, sku: 'F-5', field: 'condicao', message: expect.stringContaining('x;=1+2') },
       ]);
       const report = await stockA().get<string>(`/stock/feeds/${feed.id}/errors`, { unchecked: true });
       expect(report.headers.get('content-type')).toMatch(/text\/csv/);
@@ -302,6 +305,8 @@ describe('sellers write their own stock: /sellers, /stock/items, /stock/feeds', 
         .split('\r\n');
       expect(lines[0]).toBe('linha,sku,campo,mensagem');
       expect(lines[1]).toBe(`4,"'=HYPERLINK(""http://x"")",preco,O preço não pode ser negativo: -3.`);
+      expect(lines[2]).toMatch(/^5,F-5,condicao,".*x;'=1\+2/);
+      expect(lines[2]).not.toMatch(/;=/);
       const history = await stockA().get<{ feeds: Feed[] }>('/stock/feeds');
       expect(history.body.feeds[0]).toMatchObject({ id: feed.id, status: 'done' });
     });
