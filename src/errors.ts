@@ -82,18 +82,36 @@ export class RateLimitedError extends ServiceError {
  * A dependency (database, Redis, search cluster) did not answer. The caller is told to come back
  * and is charged nothing; the cause is logged, never sent.
  */
+/** What a caller reads when a dependency cannot answer (told to come back, charged nothing). */
+export const UNAVAILABLE_MESSAGE =
+  'Serviço temporariamente indisponível. Tente novamente dentro de momentos.';
+
 export class DependencyUnavailableError extends ServiceError {
   constructor(
     readonly dependency: string,
     override readonly cause?: unknown,
     retryAfterSeconds = 5,
   ) {
-    super(
-      'SERVICE_UNAVAILABLE',
-      'Serviço temporariamente indisponível. Tente novamente dentro de momentos.',
-      {},
-      retryAfterSeconds,
-    );
+    super('SERVICE_UNAVAILABLE', UNAVAILABLE_MESSAGE, {}, retryAfterSeconds);
+  }
+}
+
+/**
+ * A request turned away by one of the service's own guards before the dependency was asked (the
+ * engine's circuit breaker open, its lane full): the expected answer while a dependency is down or
+ * the service saturated, not a failure seen by this request. The guard's change of state is logged
+ * once; each refusal is not logged as an error, so an outage does not also flood the log (and the
+ * CPU that writes it) with one stack trace per refused request.
+ */
+export class LoadShedError extends ServiceError {
+  constructor(
+    code: 'SERVICE_UNAVAILABLE' | 'ENGINE_BUSY',
+    message: string,
+    /** the guard that refused: `breaker_open` or `lane_full` */
+    readonly guard: 'breaker_open' | 'lane_full',
+    retryAfterSeconds: number,
+  ) {
+    super(code, message, {}, retryAfterSeconds);
   }
 }
 

@@ -23,7 +23,7 @@ import { configuredPayments, type ConfiguredPayments } from './payments/create-p
 import { createPaymentsService, type PaymentsService } from './payments/payments.js';
 import { createSandboxCheckout, type SandboxCheckoutService } from './payments/sandbox-checkout.js';
 import { createSearchEngine } from './search/create-engine.js';
-import { engineGuards, guardedEngine } from './search/guarded-engine.js';
+import { engineGuards, guardedEngine, type GuardedEngine } from './search/guarded-engine.js';
 import { measuredEngine } from './search/measured-engine.js';
 import type { SearchEngine } from './search/engine.js';
 import { createSearchService, type SearchService } from './search/search-service.js';
@@ -47,7 +47,8 @@ export interface Services {
   redis: Redis | null;
   /** prefix for every Redis key and queue this process writes (tests isolate themselves with it) */
   redisPrefix: string;
-  engine: SearchEngine;
+  /** the configured engine behind its breaker and lanes */
+  engine: GuardedEngine;
   search: SearchService;
   authenticator: Authenticator;
   /**

@@ -52,6 +52,8 @@ interface ListRouteSpec<Params extends TSchema> {
   errors?: ErrorCode[];
   /** lists with a cache of their own: the stock-derived ones (in the engine) and the parts */
   uncached?: boolean;
+  /** the stock-derived lists: drawn from the search engine (refused at once while it is away) */
+  fromEngine?: boolean;
   load(query: ListQuery, params: Static<Params>): Promise<Page<unknown>> | Page<unknown>;
 }
 
@@ -78,6 +80,7 @@ function listRoute<Params extends TSchema = TSchema>(
     cacheSeconds: spec.cacheSeconds ?? STATIC_CACHE_SECONDS,
     responses: { 200: { description: spec.summary, schema: pageSchema(spec.item) } },
     ...(spec.errors ? { errors: spec.errors } : {}),
+    ...(spec.fromEngine ? { engineLane: 'analytics' as const } : {}),
     async handler({ query, params }) {
       // the params as their schema reads them (validated before the handler runs)
       const read = params as Static<Params>;
@@ -152,6 +155,7 @@ export function catalogRoutes({ catalog }: { catalog: CatalogService }): AnyRout
       item: stockItem,
       cacheSeconds: STOCK_CACHE_SECONDS,
       uncached: true,
+      fromEngine: true,
       load: (q) => catalog.stock('make', toListRequest(q)),
     }),
     listRoute(catalog, {
@@ -164,6 +168,7 @@ export function catalogRoutes({ catalog }: { catalog: CatalogService }): AnyRout
       item: stockItem,
       cacheSeconds: STOCK_CACHE_SECONDS,
       uncached: true,
+      fromEngine: true,
       load: (q, p) => catalog.stock('model', toListRequest(q), { make: p.brand }),
     }),
     listRoute(catalog, {
@@ -175,6 +180,7 @@ export function catalogRoutes({ catalog }: { catalog: CatalogService }): AnyRout
       item: stockItem,
       cacheSeconds: STOCK_CACHE_SECONDS,
       uncached: true,
+      fromEngine: true,
       load: (q, p) => catalog.stock('variant', toListRequest(q), { model: p.model }),
     }),
     listRoute(catalog, {

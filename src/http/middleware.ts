@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Context, Next } from 'koa';
 import type { Logger } from 'pino';
-import { DependencyUnavailableError, isUnavailable, ServiceError } from '../errors.js';
+import { DependencyUnavailableError, isUnavailable, LoadShedError, ServiceError } from '../errors.js';
 import { errorResponse } from './error-response.js';
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -31,7 +31,9 @@ export function requestContext(logger: Logger, headers: Record<string, string>) 
         ...(ctx.state.accountId ? { account: ctx.state.accountId } : {}),
         ...(ctx.state.log as Record<string, unknown>),
       };
-      if (ctx.status >= 500) logger.error(line, 'request');
+      // A request shed by a guard (see LoadShedError) is an answer, not a failure: the guard's change
+      // of state was the error worth a line at that level.
+      if (ctx.status >= 500 && !('shed' in line)) logger.error(line, 'request');
       else logger.info(line, 'request');
     }
   };
@@ -46,6 +48,14 @@ export const internalError = () =>
 
 /** The path as the caller sent it (before the /v2 prefix is taken off). */
 const requestedPath = (ctx: Context) => ctx.originalUrl.split('?')[0];
+
+/** Bodies this small are read to the end (and dropped) rather than the connection closed. */
+const SMALL_BODY_BYTES = 32 * 1024;
+
+const smallBody = (ctx: Context) => {
+  const declared = ctx.get('content-length');
+  return declared !== '' && ctx.get('transfer-encoding') === '' && Number(declared) <= SMALL_BODY_BYTES;
+};
 
 /** Every error becomes the envelope; nothing internal (stack, SQL, engine text) reaches the client. */
 export function errorEnvelope(logger: Logger) {
@@ -71,7 +81,9 @@ export function errorEnvelope(logger: Logger) {
         error = internalError();
       }
       const response = errorResponse(error);
-      if (response.status >= 500) {
+      if (error instanceof LoadShedError) {
+        (ctx.state.log as Record<string, unknown>).shed = error.guard;
+      } else if (response.status >= 500) {
         const cause = error instanceof DependencyUnavailableError ? error.cause : caught;
         logger.error(
           { reqId: ctx.state.requestId, err: cause },
@@ -82,10 +94,12 @@ export function errorEnvelope(logger: Logger) {
       ctx.set(response.headers);
       ctx.body = response.body;
     } finally {
-      // A request refused before its body was read (unknown path, credentials, rate limit, size):
-      // the connection is closed after the answer, so the rest of the body is never read either
-      // (kept alive, Node would read it to the end to reach the next request).
-      if (!ctx.req.complete && !ctx.headerSent) ctx.set('Connection', 'close');
+      // A request refused before its body was read (unknown path, credentials, rate limit, size,
+      // the engine away): kept alive, Node reads the rest of the body to reach the next request.
+      // A body of unknown or large size is not worth reading: the connection is closed after the
+      // answer instead. A small one is, rather than making the caller connect again (a refusal
+      // then costs a new connection: while the engine's breaker is open, most of a refusal's cost).
+      if (!ctx.req.complete && !ctx.headerSent && !smallBody(ctx)) ctx.set('Connection', 'close');
     }
   };
 }

@@ -9,7 +9,7 @@ import { rateLimitHeaders } from './rate-limit-headers.js';
 import type { IdempotencyStore } from '../idempotency/idempotency-store.js';
 import type { Logger } from '../logger.js';
 import { runIdempotently } from './idempotency.js';
-import type { AnyRoute, Upload } from './route.js';
+import type { AnyRoute, EngineLane, Upload } from './route.js';
 import { bodyReader, DEFAULT_BODY_LIMIT_KB } from './read-body.js';
 import { assertStorable } from './storable-input.js';
 import { validateInput } from './validation.js';
@@ -20,6 +20,8 @@ export interface RouteDependencies {
   credentialGuard: CredentialFailureGuard;
   idempotency: IdempotencyStore;
   logger: Logger;
+  /** the search engine's guards: the refusal a request of a lane gets now (its breaker open), or null */
+  engine: { refusalNow(lane: EngineLane): ServiceError | null };
 }
 
 /** Whether the request carries body bytes (a POST with Content-Length: 0 carries none). */
@@ -84,8 +86,9 @@ function acceptUpload(ctx: Context, accepted: NonNullable<AnyRoute['upload']>): 
 }
 
 /**
- * Mounts each declaration: credentials, rate limit, then the body (read only now, and only as much
- * as the route allows: a refused request costs no reading or parsing), validation, handler, response.
+ * Mounts each declaration: credentials, the engine's breaker (for the routes that need it), rate
+ * limit, then the body (read only now, and only as much as the route allows: a refused request
+ * costs no reading or parsing), validation, handler, response.
  */
 export function mountRoutes(routes: AnyRoute[], deps: RouteDependencies): Router {
   const router = new Router();
@@ -103,6 +106,10 @@ export function mountRoutes(routes: AnyRoute[], deps: RouteDependencies): Router
             { scope: r.scope },
           );
         }
+      }
+      if (r.engineLane) {
+        const refusal = deps.engine.refusalNow(r.engineLane);
+        if (refusal) throw refusal;
       }
       const policy = r.rateLimit ?? (r.auth === 'bearer' ? 'dashboard' : 'default');
       if (policy !== 'none') {

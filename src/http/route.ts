@@ -8,6 +8,9 @@ import type { ErrorCode } from '../error-codes.js';
 
 export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
+/** The search engine's lanes of work: pages, or the statistics and the stock-derived lists. */
+export type EngineLane = 'pages' | 'analytics';
+
 /** What a handler sees: validated input and the caller. No Koa. */
 export interface RouteRequest<Body, Query, Params, A extends AuthMode> {
   body: Body;
@@ -126,6 +129,12 @@ interface RouteDeclaration<Body, Query, Params, A extends AuthMode> {
   cacheSeconds?: number;
   /** the credential must hold this scope (an API key's; a session holds every scope), else 403 */
   scope?: Scope;
+  /**
+   * the search engine's lane this route cannot answer without: while the engine's circuit breaker
+   * is open, the route answers 503 right after the credentials, before the rate limit counts the
+   * request or its body is read (a load balancer's shedding: a refusal costs next to nothing)
+   */
+  engineLane?: EngineLane;
   /**
    * a body the handler streams itself instead of a JSON body: the media types it takes (415
    * otherwise), the encodings (identity, gzip) and the most it may send (by Content-Length: 413

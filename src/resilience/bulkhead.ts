@@ -17,6 +17,7 @@ export interface BulkheadSettings {
 
 interface Waiter {
   resolve: () => void;
+  reject: (error: Error) => void;
   timer: NodeJS.Timeout;
 }
 
@@ -36,6 +37,11 @@ export class Bulkhead {
 
   get inFlight(): number {
     return this.running;
+  }
+
+  /** every place taken: a call now would wait (or be refused) */
+  get full(): boolean {
+    return this.running >= this.settings.maxConcurrent;
   }
 
   get queued(): number {
@@ -61,6 +67,7 @@ export class Bulkhead {
     return new Promise<void>((resolve, reject) => {
       const waiter: Waiter = {
         resolve,
+        reject,
         timer: setTimeout(() => {
           this.waiting.splice(this.waiting.indexOf(waiter), 1);
           reject(new BulkheadFullError(this.lane));
@@ -68,6 +75,17 @@ export class Bulkhead {
       };
       this.waiting.push(waiter);
     });
+  }
+
+  /**
+   * Refuses every call waiting for a place, now, with `error`: when the dependency is known to be
+   * away (its breaker just opened), a waiter would only be refused at the end of its wait.
+   */
+  turnAway(error: Error): void {
+    for (const waiter of this.waiting.splice(0)) {
+      clearTimeout(waiter.timer);
+      waiter.reject(error);
+    }
   }
 
   /** A place freed goes to the longest waiter (it keeps the count), or is given back. */

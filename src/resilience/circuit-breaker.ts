@@ -85,6 +85,18 @@ export class CircuitBreaker {
     return this.state_;
   }
 
+  /**
+   * The refusal a call would get now, without taking a probe's place: while open (with the time
+   * until a probe may go), or half open with every probe's place taken; null when it may try.
+   */
+  refusal(): CircuitOpenError | null {
+    const state = this.state;
+    if (state === 'open') return new CircuitOpenError(this.dependency, this.retryAfterMs());
+    if (state === 'half_open' && this.probesInFlight >= this.settings.probes)
+      return new CircuitOpenError(this.dependency, this.settings.openMs);
+    return null;
+  }
+
   /** The budget a probe may take (half open), or null outside probes. */
   probeBudgetMs(): number | null {
     return this.state === 'half_open' ? this.settings.slowCallMs : null;

@@ -1,5 +1,5 @@
 import type { EngineGuardsConfig } from '../config.js';
-import { DependencyUnavailableError, isUnavailable, ServiceError } from '../errors.js';
+import { DependencyUnavailableError, isUnavailable, LoadShedError, UNAVAILABLE_MESSAGE } from '../errors.js';
 import type { Logger } from '../logger.js';
 import type { Metrics } from '../metrics/metrics.js';
 import { Bulkhead, BulkheadFullError } from '../resilience/bulkhead.js';
@@ -20,12 +20,25 @@ const dependencyFailed = (error: unknown): boolean =>
   error instanceof DependencyUnavailableError || isUnavailable(error);
 
 const busy = () =>
-  new ServiceError(
+  new LoadShedError(
     'ENGINE_BUSY',
     'O motor de pesquisa tem demasiados pedidos em curso. Tente novamente dentro de momentos.',
-    {},
+    'lane_full',
     1,
   );
+
+/** The lanes of the engine's work (the routes name them: route.ts's EngineLane). */
+type EngineLane = Exclude<keyof EngineGuards, 'breaker'>;
+
+/** The engine behind its guards, which can also say at once whether a request would be refused. */
+export interface GuardedEngine extends SearchEngine {
+  /**
+   * The refusal a request of `lane` gets now without asking the engine (its breaker open), counted
+   * as one; null when it may go. The routes that need the engine ask this before the rate limit
+   * and the body, so that while the engine is away a refusal costs next to nothing.
+   */
+  refusalNow(lane: EngineLane): LoadShedError | null;
+}
 
 /**
  * The engine behind its guards (issue 28): a request waits for a place in its lane (bounded: past
@@ -39,19 +52,21 @@ export function guardedEngine(
   engine: SearchEngine,
   guards: EngineGuards,
   refused: (lane: string, reason: 'busy' | 'open') => void = () => undefined,
-): SearchEngine {
+): GuardedEngine {
   const { breaker } = guards;
+
+  const openRefusal = (error: CircuitOpenError) =>
+    new LoadShedError(
+      'SERVICE_UNAVAILABLE',
+      UNAVAILABLE_MESSAGE,
+      'breaker_open',
+      Math.max(1, Math.ceil(error.retryAfterMs / 1000)),
+    );
 
   const translated = (lane: Bulkhead, error: unknown): never => {
     if (error instanceof CircuitOpenError) refused(lane.lane, 'open');
     if (error instanceof BulkheadFullError) refused(lane.lane, 'busy');
-    if (error instanceof CircuitOpenError) {
-      throw new DependencyUnavailableError(
-        engine.name,
-        error,
-        Math.max(1, Math.ceil(error.retryAfterMs / 1000)),
-      );
-    }
+    if (error instanceof CircuitOpenError) throw openRefusal(error);
     if (error instanceof BulkheadFullError) throw busy();
     throw error;
   };
@@ -71,10 +86,19 @@ export function guardedEngine(
     ]).finally(() => clearTimeout(timer));
   };
 
+  /**
+   * Whether a call of `lane` is refused now, before it waits for a place: the breaker open or its
+   * probes all out; or probing with the lane full (its places held by calls the stalled engine has
+   * not answered: a wait would end in a refusal anyway, and the probe's answer decides soon).
+   */
+  const refusalFor = (lane: Bulkhead): CircuitOpenError | null =>
+    breaker.refusal() ??
+    (breaker.state === 'half_open' && lane.full ? new CircuitOpenError(engine.name, 1_000) : null);
+
   const guarded = async <T>(lane: Bulkhead, call: () => Promise<T>): Promise<T> => {
     try {
-      // an open breaker refuses before the request takes a place in the lane
-      if (breaker.state === 'open') throw new CircuitOpenError(engine.name, 1_000);
+      const refusal = refusalFor(lane);
+      if (refusal) throw refusal;
       return await lane.run(() => breaker.run(() => withinProbeBudget(call), dependencyFailed));
     } catch (error) {
       return translated(lane, error);
@@ -83,6 +107,12 @@ export function guardedEngine(
 
   return {
     name: engine.name,
+    refusalNow(lane) {
+      const open = refusalFor(guards[lane]);
+      if (!open) return null;
+      refused(guards[lane].lane, 'open');
+      return openRefusal(open);
+    },
     search: (query, page) => guarded(guards.pages, () => engine.search(query, page)),
     stats: (query) => guarded(guards.analytics, () => engine.stats(query)),
     facets: (request) => guarded(guards.analytics, () => engine.facets(request)),
@@ -112,8 +142,12 @@ export function engineGuards(
     metrics.breakerState.set({ dependency }, STATE_VALUE[to]);
     metrics.breakerTransitions.inc({ dependency, to });
     const line = { dependency, from, to, why };
-    if (to === 'open') logger.warn(line, 'search engine circuit opened: requests are refused at once');
-    else
+    if (to === 'open') {
+      logger.warn(line, 'search engine circuit opened: requests are refused at once');
+      // the calls already waiting for a place are refused now rather than at the end of their wait
+      const refusal = new CircuitOpenError(dependency, settings.breaker.openMs);
+      for (const waiting of [guards.pages, guards.analytics]) waiting.turnAway(refusal);
+    } else
       logger.info(line, to === 'closed' ? 'search engine circuit closed' : 'search engine circuit probing');
   });
   const lane = (name: string, maxConcurrent: number) =>

@@ -58,6 +58,7 @@ export function searchRoutes({ search, metrics }: SearchRouteServices): AnyRoute
       path: '/data/search',
       auth: 'either',
       scope: 'search',
+      engineLane: 'pages',
       operationId: 'searchStock',
       summary: 'Search the stock',
       description:
@@ -97,6 +98,7 @@ export function searchRoutes({ search, metrics }: SearchRouteServices): AnyRoute
       path: '/data/search/stats',
       auth: 'either',
       scope: 'search',
+      engineLane: 'analytics',
       operationId: 'getSearchStats',
       summary: 'Price statistics of a search',
       description:

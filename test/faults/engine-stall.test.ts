@@ -114,6 +114,8 @@ describe.skipIf(!TEST_OPENSEARCH_URL)('the search engine stalled: fail fast, rec
 
     it('opens after a burst of stalled calls, refuses at once while open, /ready 503, nothing charged; closes once the cluster answers', async () => {
       const account = await createTestAccount(app.services.db, clock, { credits: 100_000 });
+      /** an account of its own, outside the load, whose rate window the refusals must not touch */
+      const quiet = await createTestAccount(app.services.db, clock, { credits: 10 });
       expect(await metric(app, 'pss_breaker_state', { dependency: 'opensearch' })).toBe(0);
       let openedAfter = 0;
       let closedAfter = 0;
@@ -134,6 +136,16 @@ describe.skipIf(!TEST_OPENSEARCH_URL)('the search engine stalled: fail fast, rec
         // refused without asking the cluster
         expect(proxy.received('POST', /\/_(m)?search$/).length).toBe(askedBefore);
         expect((await app.api.get('/ready', { unchecked: true })).status).toBe(503);
+        // refused right after the credentials: before the rate limit counts the request (no
+        // X-RateLimit-* headers) and before its body is read (a bad one is not even looked at)
+        for (const body of [{ part_id: 7 }, { page: 'not a page' }]) {
+          const refused = await app.api
+            .withApiKey(quiet.apiKey)
+            .post('/data/search', body, { unchecked: true });
+          expect(refused.status).toBe(503);
+          expect(refused.body).toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
+          expect(refused.headers.get('x-ratelimit-remaining')).toBeNull();
+        }
 
         proxy.clearFaults();
         const back = performance.now();
@@ -146,6 +158,11 @@ describe.skipIf(!TEST_OPENSEARCH_URL)('the search engine stalled: fail fast, rec
         expect((await app.api.get('/ready')).status).toBe(200);
         expect((await app.api.withApiKey(account.apiKey).post('/data/search', { part_id: 7 })).status).toBe(
           200,
+        );
+        // the refusals above were not counted: this is the first request of its rate window
+        const counted = await app.api.withApiKey(quiet.apiKey).post('/data/search', { part_id: 7 });
+        expect(Number(counted.headers.get('x-ratelimit-remaining'))).toBe(
+          Number(counted.headers.get('x-ratelimit-limit')) - 1,
         );
       });
       console.log(

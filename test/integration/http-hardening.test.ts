@@ -1,4 +1,4 @@
-import { request as httpRequest } from 'node:http';
+import { Agent, request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
@@ -86,6 +86,45 @@ describe('HTTP hardening', () => {
       success: false,
       code: 'MALFORMED_REQUEST',
     });
+  });
+
+  it('keeps the connection of a request refused before its body was read when the body is small, closes it when the body is large', async () => {
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    /** a search without credentials (401, refused before its body is read) of `bytes` bytes */
+    const refused = (bytes: number) =>
+      new Promise<{ status: number; connection: unknown; reusedSocket: boolean }>((resolve, reject) => {
+        const body = JSON.stringify({ text: 'x'.repeat(bytes - 11) });
+        const req = httpRequest(
+          `${app.baseUrl}/data/search`,
+          {
+            method: 'POST',
+            agent,
+            headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+          },
+          (res) => {
+            res.resume();
+            res.on('end', () =>
+              resolve({
+                status: res.statusCode!,
+                connection: res.headers.connection,
+                reusedSocket: req.reusedSocket,
+              }),
+            );
+          },
+        );
+        req.on('error', reject);
+        req.end(body);
+      });
+    try {
+      const first = await refused(100);
+      expect(first).toMatchObject({ status: 401, connection: 'keep-alive' });
+      // the caller does not connect again for its next request
+      expect(await refused(100)).toMatchObject({ status: 401, connection: 'keep-alive', reusedSocket: true });
+      // a large body is not worth reading to the end: the connection is closed after the answer
+      expect(await refused(200_000)).toMatchObject({ status: 401, connection: 'close' });
+    } finally {
+      agent.destroy();
+    }
   });
 
   it('serves /V2 in any case, as it serves the paths themselves in any case', async () => {

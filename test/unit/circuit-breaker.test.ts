@@ -144,6 +144,26 @@ describe('circuit breaker (src/resilience/circuit-breaker.ts)', () => {
     expect(await slow(10)).toBe('late');
     expect(b.state).toBe('closed');
   });
+
+  it('says without taking a probe whether a call would be refused now: open, or half open with its probes out', async () => {
+    const { b, clock, fail } = breaker();
+    expect(b.refusal()).toBeNull();
+    for (let i = 0; i < 5; i++) await fail();
+    expect(b.refusal()).toMatchObject({ retryAfterMs: 2_000 });
+    clock.advance(1_500);
+    expect(b.refusal()).toMatchObject({ retryAfterMs: 500 });
+    clock.advance(500);
+    // half open, its one probe's place free: asking twice does not take it
+    expect(b.refusal()).toBeNull();
+    expect(b.refusal()).toBeNull();
+    let release: () => void = () => undefined;
+    const probe = b.run(() => new Promise<void>((resolve) => (release = resolve)), isDown);
+    expect(b.refusal()).toBeInstanceOf(CircuitOpenError);
+    release();
+    await probe;
+    expect(b.state).toBe('closed');
+    expect(b.refusal()).toBeNull();
+  });
 });
 
 describe('bulkhead (src/resilience/bulkhead.ts)', () => {
@@ -172,6 +192,26 @@ describe('bulkhead (src/resilience/bulkhead.ts)', () => {
     gates[2]!();
     await Promise.all([b, c]);
     expect([lane.inFlight, lane.queued]).toEqual([0, 0]);
+  });
+
+  it('turns every waiter away at once when told the dependency is away, and says when it is full', async () => {
+    const lane = new Bulkhead('pages', { maxConcurrent: 1, maxQueued: 5, queueTimeoutMs: 60_000 });
+    expect(lane.full).toBe(false);
+    let release: () => void = () => undefined;
+    const running = lane.run(() => new Promise<void>((resolve) => (release = resolve)));
+    expect(lane.full).toBe(true);
+    const waiting = [lane.run(async () => 'w1'), lane.run(async () => 'w2')].map((w) =>
+      w.catch((e: unknown) => e),
+    );
+    expect(lane.queued).toBe(2);
+    const away = new CircuitOpenError('cluster', 2_000);
+    lane.turnAway(away);
+    expect(await Promise.all(waiting)).toEqual([away, away]);
+    expect([lane.inFlight, lane.queued]).toEqual([1, 0]);
+    release();
+    await running;
+    expect(lane.full).toBe(false);
+    expect(await lane.run(async () => 'after')).toBe('after');
   });
 
   it('refuses a waiter whose wait for a place runs out', async () => {
