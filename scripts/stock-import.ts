@@ -120,10 +120,20 @@ async function main(): Promise<number> {
       pollMs: 500,
       onProgress: (p) => bar.update(Math.min(p.lines, total), { rejected: p.rejected }),
     });
-    const processed = await worker.processFeed(feedId);
+    if (!(await worker.processFeed(feedId))) {
+      // a feeds worker (npm run feeds) took it first: its progress is followed until it ends
+      process.stderr.write(
+        'Aviso: o feed está a ser tratado por outro processo (npm run feeds); a acompanhar.\n',
+      );
+      for (;;) {
+        const seen = (await findFeed(db, feedId))!;
+        bar.update(Math.min(seen.lines, total), { rejected: seen.rejected });
+        if (FINAL_STATUSES.has(seen.status)) break;
+        await new Promise((resolve) => setTimeout(resolve, 500));
+      }
+    }
     bar.stop();
     const feed = (await findFeed(db, feedId))!;
-    if (!processed) process.stderr.write('Aviso: outro processo tratou este feed.\n');
 
     const lines = [
       `Feed ${feed.id} do vendedor ${seller.name} (id ${seller.id}), ${feed.mode}${feed.dry_run ? ', simulação' : ''}: ${feed.status}`,
@@ -159,6 +169,9 @@ async function main(): Promise<number> {
     await database.close();
   }
 }
+
+/** where a feed ends */
+const FINAL_STATUSES = new Set(['done', 'refused', 'failed']);
 
 process.exit(
   await main().catch((error: unknown) => {

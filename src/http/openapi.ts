@@ -286,6 +286,16 @@ function impliedCodes(r: AnyRoute): ErrorCode[] {
       'UNSUPPORTED_CONTENT_ENCODING',
     );
   }
+  if (r.upload) {
+    // a streamed body: refused by its type or encoding (415), its declared or counted size (413),
+    // or cut off before its end
+    codes.push(
+      'REQUEST_ABORTED',
+      'PAYLOAD_TOO_LARGE',
+      'UNSUPPORTED_MEDIA_TYPE',
+      'UNSUPPORTED_CONTENT_ENCODING',
+    );
+  }
   if (r.auth !== 'public') {
     codes.push(
       'UNAUTHORIZED',

@@ -173,10 +173,11 @@ export async function applyFeed(
         ).rows[0]!.n,
       );
       const named = counts.created + counts.updated + counts.unchanged;
-      if (named === 0 && held > 0) {
+      // the items of rejected lines are kept: what the feed would remove is what it does not name
+      if (named === 0 && counts.removed > 0) {
         throw new FeedRemovalRefused(
           'EMPTY_FULL_FEED',
-          `O feed completo não tem nenhuma linha válida: aplicá-lo removeria os ${held} artigos do vendedor. Envie-o com force=true se é isso que quer.`,
+          `O feed completo não tem nenhuma linha válida: aplicá-lo removeria ${counts.removed === held ? `os ${held}` : `${counts.removed} dos ${held}`} artigos do vendedor. Envie-o com force=true se é isso que quer.`,
         );
       }
       if (held > 0 && counts.removed / held > REMOVAL_THRESHOLD) {

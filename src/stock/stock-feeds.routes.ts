@@ -76,7 +76,7 @@ export function stockFeedsRoutes({
           },
         },
       },
-      errors: [...FEED_ERRORS, 413, 415],
+      errors: [...FEED_ERRORS],
       async handler({ principal, query, upload }) {
         const seller = await sellers.writable(principal, query.seller);
         const format = (FEED_MEDIA_TYPES.jsonl as readonly string[]).includes(upload!.mediaType)

@@ -242,6 +242,9 @@ export function readStockLine(
     problem('pais', `O país ${country.slice(0, 20)} não é um código ISO 3166-1 alfa-2 válido (PT, ES…).`);
 
   const references = readReferences(raw.references, problem);
+  const vehicleMake = text('vehicleMake', 'marca', false, 200);
+  const vehicleModel = text('vehicleModel', 'modelo', false, 200);
+  const vehicleVariant = text('vehicleVariant', 'variante', false, 200);
 
   if (problems.length) return { problems };
   return {
@@ -257,9 +260,9 @@ export function readStockLine(
       quantity: quantity ?? 1,
       isOem,
       isAftermarket,
-      vehicleMake: text('vehicleMake', 'marca', false, 200),
-      vehicleModel: text('vehicleModel', 'modelo', false, 200),
-      vehicleVariant: text('vehicleVariant', 'variante', false, 200),
+      vehicleMake,
+      vehicleModel,
+      vehicleVariant,
       partId,
       country,
       references,
@@ -300,7 +303,19 @@ function readPrice(
     return null;
   }
   written = written.replace(/\s|€/g, '');
-  if (decimalComma) written = written.replace(/\.(?=\d{3}(\D|$))/g, '').replace(',', '.');
+  if (decimalComma) {
+    // 1.250 is a thousand and a quarter where a comma marks decimals, 1.25 where a point does: in a
+    // file separated by semicolons either is common, and reading the wrong one is a price off by a
+    // thousand times, so the line is refused rather than guessed
+    if (/^\d{1,3}(\.\d{3})+$/.test(written)) {
+      problem(
+        'preco',
+        `O preço ${asText(value)} é ambíguo num ficheiro separado por ponto e vírgula: escreva ${written.replace(/\./g, '')} (ou ${written.replace(/\./g, '')},00) se são milhares, ou ${String(Number(written)).replace('.', ',')} se o ponto marca as casas decimais.`,
+      );
+      return null;
+    }
+    written = written.replace(/\.(?=\d{3}(\D|$))/g, '').replace(',', '.');
+  }
   if (!/^\d+(\.\d{1,2})?$/.test(written)) {
     problem(
       'preco',

@@ -182,6 +182,11 @@ describe('stock feeds: validated and applied by the feed worker', () => {
     expect(truncated.reason).toMatch(/removeria 2 dos 3 artigos/);
     const empty = await send('sku,reference,title,condition,price\n');
     expect(empty).toMatchObject({ status: 'refused', reason_code: 'EMPTY_FULL_FEED' });
+    expect(empty.reason).toMatch(/removeria os 3 artigos/);
+    // its one line rejected: the item it names is kept, so the other two are what it would remove
+    const rejected = await send('sku,reference,title,condition,price\nA-1,1K0 615 301 AA,Disco,novo,-1\n');
+    expect(rejected).toMatchObject({ status: 'refused', reason_code: 'EMPTY_FULL_FEED' });
+    expect(rejected.reason).toMatch(/removeria 2 dos 3 artigos/);
     expect(await items()).toEqual(before);
   });
 
@@ -357,6 +362,56 @@ describe('stock feeds: held by one worker, read as written', () => {
     await worker.processFeed(id);
     expect(await findFeed(db(), id)).toMatchObject({ status: 'done', created: 1, rejected: 2 });
     expect((await firstErrors(db(), id, 10)).map((e) => e.field)).toEqual(['pais', 'pais']);
+  });
+
+  it('a make, model or variant that is too long or not text rejects its line; a semicolon file’s 1.250 is refused as ambiguous, its 1.250,00 read as 1250', async () => {
+    const long = 'M'.repeat(201);
+    const json = await received(
+      jsonl([
+        { ...item(108, 10), marca: long },
+        { ...item(109, 10), modelo: { nome: 'Golf' } },
+        { ...item(110, 10), variante: ['GTI'] },
+        { ...item(111, 10), marca: 'Volkswagen', modelo: 'Golf', variante: 'GTI' },
+      ]),
+      'delta',
+      'jsonl',
+    );
+    await worker.processFeed(json);
+    expect(await findFeed(db(), json)).toMatchObject({ status: 'done', created: 1, rejected: 3 });
+    expect(await firstErrors(db(), json, 10)).toEqual([
+      expect.objectContaining({
+        line: 1,
+        field: 'marca',
+        message: 'O campo marca tem mais de 200 caracteres.',
+      }),
+      expect.objectContaining({ line: 2, field: 'modelo', message: 'O campo modelo deve ser texto.' }),
+      expect.objectContaining({ line: 3, field: 'variante', message: 'O campo variante deve ser texto.' }),
+    ]);
+
+    const csv = await received(
+      [
+        'sku;referencia;titulo;condicao;preco',
+        'P-1;R-P1;Jante;novo;1.250',
+        'P-2;R-P2;Jante;novo;1.250,00',
+        'P-3;R-P3;Jante;novo;12.50',
+      ].join('\n'),
+      'delta',
+    );
+    await worker.processFeed(csv);
+    expect(await findFeed(db(), csv)).toMatchObject({ status: 'done', created: 2, rejected: 1 });
+    expect(await firstErrors(db(), csv, 10)).toEqual([
+      expect.objectContaining({
+        line: 2,
+        sku: 'P-1',
+        field: 'preco',
+        message:
+          'O preço 1.250 é ambíguo num ficheiro separado por ponto e vírgula: escreva 1250 (ou 1250,00) se são milhares, ou 1,25 se o ponto marca as casas decimais.',
+      }),
+    ]);
+    expect((await skus()).filter((s) => s.sku.startsWith('P-'))).toEqual([
+      expect.objectContaining({ sku: 'P-2', price: '1250.00' }),
+      expect.objectContaining({ sku: 'P-3', price: '12.50' }),
+    ]);
   });
 
   it('references that differ only in spelling are one; a quantity is digits, not 0x10 or 1e3', async () => {
