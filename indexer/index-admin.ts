@@ -90,8 +90,19 @@ export async function createLoadingIndex(client: Client, name: string): Promise<
   await client.indices.create({ index: name, body: { ...definition, settings } });
 }
 
+/** How long a loaded index may take to get every copy of its shards before the rebuild gives up. */
+const GREEN_TIMEOUT = '10m';
+
+/**
+ * The live settings back on a loaded index, and its replicas made before the alias may move to it.
+ * The load is flushed first, so a replica copies the primary's segments instead of replaying every
+ * operation of its translog; then the index is waited for until every copy is allocated (green),
+ * or, on a cluster with too few nodes to hold the replicas (one node), until its primaries are
+ * (yellow). A rebuild that times out fails: the old index keeps serving.
+ */
 export async function finishLoad(client: Client, name: string): Promise<void> {
   const replicas = Number(stockIndexDefinition().settings?.number_of_replicas ?? 1);
+  await client.indices.flush({ index: name });
   await client.indices.putSettings({
     index: name,
     body: {
@@ -99,6 +110,18 @@ export async function finishLoad(client: Client, name: string): Promise<void> {
     },
   });
   await client.indices.refresh({ index: name });
+  const dataNodes = (await client.cluster.health()).body.number_of_data_nodes;
+  const wanted = dataNodes > replicas ? 'green' : 'yellow';
+  const health = await client.cluster.health({
+    index: name,
+    wait_for_status: wanted,
+    timeout: GREEN_TIMEOUT,
+  });
+  if (health.body.timed_out) {
+    throw new Error(
+      `index ${name} not ${wanted} after ${GREEN_TIMEOUT} (${health.body.unassigned_shards} shard copies unassigned): the alias stays where it is`,
+    );
+  }
 }
 
 /** Points the alias at `name` in one atomic request; returns the indices it pointed at before. */

@@ -62,13 +62,19 @@ export function quartileRanks(total: number): number[] {
   return [...new Set(ranks)].sort((a, b) => a - b);
 }
 
-/** The quartiles (p25, p50, p75) from the prices at quartileRanks(total), rounded to cents. */
+/**
+ * The quartiles (p25, p50, p75) from the prices at quartileRanks(total), to the cent exactly:
+ * interpolated in whole quarters of a cent (a quartile's position falls on a quarter), rounded half
+ * up as PostgreSQL's numeric rounds a price (prices are never negative). Never in doubles: halfway
+ * between 16.02 and 16.03 is 16.025, which as a double is 16.02499… and would round down.
+ */
 export function quartilesFromRanks(total: number, priceAt: Map<number, number>): number[] {
   return QUARTILES.map((p) => {
     const position = p * (total - 1);
-    const lower = priceAt.get(Math.floor(position))!;
-    const upper = priceAt.get(Math.ceil(position))!;
-    return roundPrice(lower + (upper - lower) * (position - Math.floor(position)));
+    const lower = toCents(priceAt.get(Math.floor(position))!);
+    const upper = toCents(priceAt.get(Math.ceil(position))!);
+    const quarters = Math.round((position - Math.floor(position)) * 4);
+    return Math.floor((4 * lower + (upper - lower) * quarters + 2) / 4) / 100;
   });
 }
 

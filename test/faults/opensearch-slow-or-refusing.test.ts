@@ -305,10 +305,32 @@ describe.skipIf(!TEST_OPENSEARCH_URL)('OpenSearch slow or refusing, behind a fau
     await expectNothingCharged();
   });
 
+  it('the cluster refusing the API’s own credentials (401, 403 security_exception) is 503, asked once, nothing charged', async () => {
+    for (const [status, reason] of [
+      [401, 'unable to authenticate user [pss] for REST request'],
+      [403, 'no permissions for [indices:data/read/search] and User [name=pss]'],
+    ] as const) {
+      proxy.clearFaults();
+      proxy.inject({
+        method: 'POST',
+        path: /\/_search$/,
+        fault: { status, body: { error: { type: 'security_exception', reason }, status } },
+      });
+      const { result, sent } = await during(() => post('/data/search', { reference: '1K0 615 301 AA' }));
+      expect(result.status, `cluster ${status}`).toBe(503);
+      expect(result.body.code).toBe('SERVICE_UNAVAILABLE');
+      expect(
+        sent.filter((r) => r.path.endsWith('/_search')),
+        'not retried',
+      ).toHaveLength(1);
+    }
+    await expectNothingCharged();
+  });
+
   it('a 4xx from the cluster is our error, not its unavailability: 500 INTERNAL_ERROR, not retried, nothing charged', async () => {
     const refusals: [number, string][] = [
       [400, 'search_phase_execution_exception'],
-      [403, 'security_exception'],
+      [403, 'index_create_block_exception'],
       [404, 'resource_not_found_exception'],
     ];
     for (const [status, type] of refusals) {

@@ -49,8 +49,6 @@ export function matches(item: FixtureItem, q: PlainQuery): boolean {
 
 export const byPriceThenId = (a: FixtureItem, b: FixtureItem) => a.price - b.price || a.id - b.id;
 
-const round2 = (n: number) => Math.round(n * 100) / 100;
-
 /**
  * The average of prices as PostgreSQL's numeric computes it: the exact sum, divided, rounded to
  * cents half away from zero. In whole cents (integers, exact here), never a sum of doubles.
@@ -101,12 +99,18 @@ export function expectedStats(items: FixtureItem[]) {
   };
 }
 
-/** Continuous percentile, as percentile_cont computes it. */
+/**
+ * Continuous percentile, placed as percentile_cont places it, to the cent exactly: the prices
+ * either side in whole cents, the interpolation counted in hundredths of a cent (an integer: the
+ * fraction is a quarter), then rounded half up as numeric rounds a price.
+ */
 export function percentile(sorted: number[], p: number): number {
   const position = (sorted.length - 1) * p;
   const lower = Math.floor(position);
   const upper = Math.ceil(position);
-  return round2(sorted[lower]! + (sorted[upper]! - sorted[lower]!) * (position - lower));
+  const [lo, hi] = [sorted[lower]!, sorted[upper]!].map((price) => Math.round(price * 100));
+  const hundredths = lo! * 100 + (hi! - lo!) * Math.round((position - lower) * 100);
+  return Math.floor((hundredths + 50) / 100) / 100;
 }
 
 export function expectedDetailedStats(items: FixtureItem[]) {

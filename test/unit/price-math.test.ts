@@ -158,6 +158,12 @@ describe('quartilesFromRanks', () => {
     expect(fromSorted([0.01, 0.02])).toEqual([0.01, 0.02, 0.02]);
   });
 
+  it('rounds an exact half cent up, as numeric does, where doubles would round it down', () => {
+    // halfway is 16.025 exactly; 16.02 + (16.03 − 16.02) × 0.5 in doubles is 16.024999…
+    expect(fromSorted([16.02, 16.03])).toEqual([16.02, 16.03, 16.03]);
+    expect(fromSorted([0.01, 0.02, 0.04, 0.05])).toEqual([0.02, 0.03, 0.04]);
+  });
+
   it('needs no price but those at quartileRanks()', () => {
     const sorted = prices(7, 101, 1, 500).sort((a, b) => a - b);
     const asked = new Map(quartileRanks(101).map((rank) => [rank, sorted[rank]!]));
@@ -165,9 +171,9 @@ describe('quartilesFromRanks', () => {
     expect(quartilesFromRanks(101, asked)).toEqual(fromSorted(sorted));
   });
 
-  // The Postgres engine asks PostgreSQL's percentile_cont; the OpenSearch engine computes the same
-  // figures from the prices at their ranks: the two must agree to the cent, on every size.
-  describe("against PostgreSQL's percentile_cont", () => {
+  // Both engines compute the quartiles from the prices at their ranks; here PostgreSQL's numeric
+  // arithmetic, which interpolates and rounds exactly, is the independent reference, on every size.
+  describe("against PostgreSQL's numeric interpolation", () => {
     let database: DatabaseHandle;
     beforeAll(async () => {
       database = await openDatabase({ url: null, dataDir: null });
@@ -175,10 +181,15 @@ describe('quartilesFromRanks', () => {
     afterAll(() => database?.close());
 
     const percentileCont = async (list: number[]) => {
-      const { rows } = await sql<{ quartiles: number[] }>`
-        select percentile_cont(array[0.25, 0.5, 0.75]) within group (order by p) as quartiles
-          from unnest(${list.map(String)}::numeric[]) as p`.execute(database.db);
-      return rows[0]!.quartiles.map((v) => roundPrice(Number(v)));
+      const { rows } = await sql<{ quartiles: string[] }>`
+        with v as (select p, row_number() over (order by p) - 1 as rank, count(*) over () - 1 as last
+                     from unnest(${list.map(String)}::numeric[]) as p),
+             at as (select q, q * (select max(last) from v) as position from unnest(array[0.25, 0.5, 0.75]) q)
+        select array(
+          select round(lo.p + (hi.p - lo.p) * (at.position - floor(at.position)), 2)::text
+            from at join v lo on lo.rank = floor(at.position) join v hi on hi.rank = ceil(at.position)
+           order by at.q) as quartiles`.execute(database.db);
+      return rows[0]!.quartiles.map(Number);
     };
 
     it.each([1, 2, 3, 4, 5, 6, 7, 10, 11, 38, 99, 250, 1001])('%i prices', async (n) => {

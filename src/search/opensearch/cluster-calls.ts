@@ -14,8 +14,8 @@ export const DEFAULT_BUDGET_MS = 5_000;
 
 /**
  * Whether a failure of the cluster is not the request's fault: unreachable, too slow, a 5xx, a 429
- * (a full search queue or a tripped circuit breaker: "not now") or the alias missing (no index built
- * yet, or an operator deleted it). The caller then gets 503 and is charged nothing.
+ * (a full search queue or a tripped circuit breaker: "not now"), the alias missing (no index built
+ * yet, or an operator deleted it) or the API's credentials refused. The caller then gets 503 and is charged nothing.
  */
 function isClusterUnavailable(error: unknown): boolean {
   if (
@@ -32,7 +32,13 @@ function isClusterUnavailable(error: unknown): boolean {
 }
 
 const unavailableStatus = (status: number, type: string | undefined): boolean =>
-  status >= 500 || status === 429 || (status === 404 && type === 'index_not_found_exception');
+  status >= 500 ||
+  status === 429 ||
+  (status === 404 && type === 'index_not_found_exception') ||
+  // the cluster refusing the API's own credentials (wrong, expired, or without the permission):
+  // the deployment's fault, which no caller can fix by asking differently; /ready says so too
+  status === 401 ||
+  (status === 403 && type === 'security_exception');
 
 /**
  * A failure of the node rather than of the cluster: the connection was refused, reset or dropped

@@ -13,7 +13,7 @@ import {
   centsOfNumeric,
   HISTOGRAM_BUCKETS,
   histogramBounds,
-  roundPrice,
+  quartilesFromRanks,
 } from '../price-math.js';
 import { matching, statementStart } from './conditions.js';
 import { jsonRows, type Fragment } from './sql-fragments.js';
@@ -109,28 +109,45 @@ const bucketsQuery = sql`
   group by 1`;
 
 /**
+ * The prices at the quartiles' ranks (quartileRanks: the floor and the ceiling of p × (n − 1) in
+ * price order), as exact text, for quartilesFromRanks to interpolate in cents: percentile_cont
+ * would interpolate in doubles, and round a half cent the wrong way.
+ */
+const rankedPrices = sql`
+  (select json_agg(json_build_object('rank', r.rank, 'price', r.price::text))
+     from (select price, row_number() over (order by price) - 1 as rank, count(*) over () - 1 as last
+             from matched) r
+    where r.rank in (floor(0.25 * r.last), ceil(0.25 * r.last), floor(0.5 * r.last), ceil(0.5 * r.last),
+                     floor(0.75 * r.last), ceil(0.75 * r.last)))`;
+
+/**
  * The detailed statistics in one statement that reads the matching rows once: grouped figures,
  * quartiles and the histogram all come from the materialized rows, rather than a pass over the
  * rows per figure.
  */
 export async function detailedStats(db: Database, query: StockQuery): Promise<DetailedPriceStats> {
-  const result = await sql<Figures & { quartiles: number[] | null; buckets: BucketRow[] }>`
+  const result = await sql<
+    Figures & { ranked: { rank: number; price: string }[] | null; buckets: BucketRow[] }
+  >`
     ${statementStart(query)}
     with matched as materialized ${matching(query, { ranked: false })},
          grouped as (${groupsQuery(sql`matched`, { byCountry: true })}),
          -- the condition groups partition the rows: their extremes are the whole set's
          bounds as (select min(lo) as lo, max(hi) as hi from grouped where condition is not null)
     select ${FIGURES},
-           (select percentile_cont(array[0.25, 0.5, 0.75]) within group (order by price) from matched) as quartiles,
+           ${rankedPrices} as ranked,
            ${jsonRows(bucketsQuery)} as buckets`.execute(db);
-  const { groups, quartiles, buckets } = result.rows[0]!;
+  const { groups, ranked, buckets } = result.rows[0]!;
   const base = summarize(result.rows[0]!);
-  if (base.priceMin === null || base.priceMax === null || quartiles === null) {
+  if (base.priceMin === null || base.priceMax === null || ranked === null) {
     return { ...base, priceMedian: null, priceP25: null, priceP75: null, histogram: [], byCountry: {} };
   }
   const byCountry: Record<string, PriceSummary> = {};
   for (const r of groups) if (r.country !== null) byCountry[r.country] = toSummary([r]);
-  const [p25, p50, p75] = quartiles.map((v) => roundPrice(Number(v)));
+  const [p25, p50, p75] = quartilesFromRanks(
+    base.totalResults,
+    new Map(ranked.map((r) => [Number(r.rank), Number(r.price)])),
+  );
   const bounds = histogramBounds(base.priceMin, base.priceMax);
   const counts = new Map(buckets.map((r) => [Number(r.bucket), Number(r.n)]));
   const histogram =
