@@ -15,7 +15,7 @@ import {
   waitUntil,
 } from '../helpers/opensearch.js';
 import { seriesValue } from '../helpers/prometheus-text.js';
-import { startSearchLoad, type LoadTally } from '../helpers/search-load.js';
+import { searchesDuring, type LoadTally } from '../helpers/search-load.js';
 import { loadStockFixture } from '../helpers/stock-fixture.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
 
@@ -64,19 +64,16 @@ describe.skipIf(!TEST_OPENSEARCH_URL)('the search engine stalled: fail fast, rec
     account: TestAccount,
     during: () => Promise<void>,
   ): Promise<LoadTally> {
-    const load = startSearchLoad({
-      url: app.baseUrl,
-      credentials: [{ 'X-API-Key': account.apiKey }],
-      body: searchBody,
-      connections: 8,
-      pauseMs: 20,
-    });
-    try {
-      await during();
-    } finally {
-      await load.stop();
-    }
-    return load.tally;
+    return searchesDuring(
+      {
+        url: app.baseUrl,
+        credentials: [{ 'X-API-Key': account.apiKey }],
+        body: searchBody,
+        connections: 8,
+        pauseMs: 20,
+      },
+      during,
+    );
   }
 
   /** What a refusal while open looks like, timed: 503, the envelope, Retry-After, nothing charged. */

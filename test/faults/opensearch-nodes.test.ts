@@ -9,7 +9,7 @@ import { createTestAccount, creditsOf, type TestAccount } from '../helpers/accou
 import { expectLedgerMatchesBalance } from '../helpers/ledger-check.js';
 import { dropAlias, TEST_OPENSEARCH_URL, uniqueAlias, waitUntil } from '../helpers/opensearch.js';
 import { seriesValue } from '../helpers/prometheus-text.js';
-import { startSearchLoad, type LoadTally } from '../helpers/search-load.js';
+import { searchesDuring, type LoadTally } from '../helpers/search-load.js';
 import { loadStockFixture } from '../helpers/stock-fixture.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
 
@@ -67,19 +67,16 @@ describe.skipIf(!TEST_OPENSEARCH_URL)('OpenSearch with several nodes, one of the
     account: TestAccount,
     during: () => Promise<void>,
   ): Promise<LoadTally> {
-    const load = startSearchLoad({
-      url: app.baseUrl,
-      credentials: [{ 'X-API-Key': account.apiKey }],
-      body: searchBody,
-      connections: 8,
-      pauseMs: 10,
-    });
-    try {
-      await during();
-    } finally {
-      await load.stop();
-    }
-    return load.tally;
+    return searchesDuring(
+      {
+        url: app.baseUrl,
+        credentials: [{ 'X-API-Key': account.apiKey }],
+        body: searchBody,
+        connections: 8,
+        pauseMs: 10,
+      },
+      during,
+    );
   }
 
   async function expectAllAnsweredAndCreditsExact(app: TestApp, account: TestAccount, tally: LoadTally) {

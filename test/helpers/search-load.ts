@@ -74,3 +74,17 @@ export function startSearchLoad(options: SearchLoadOptions): SearchLoad {
     },
   };
 }
+
+/** The tally of what the callers were told while `during` ran; the load stops after it, whatever it did. */
+export async function searchesDuring(
+  options: SearchLoadOptions,
+  during: () => Promise<void>,
+): Promise<LoadTally> {
+  const load = startSearchLoad(options);
+  try {
+    await during();
+  } finally {
+    await load.stop();
+  }
+  return load.tally;
+}
