@@ -79,10 +79,16 @@ export async function nextIndexName(client: Client, alias: string): Promise<stri
  * background rather than on every bulk request (restored by finishLoad). A node that fails during
  * the load loses nothing that matters: the rebuild fails, deletes the index and starts again.
  */
-export async function createLoadingIndex(client: Client, name: string): Promise<void> {
+export async function createLoadingIndex(
+  client: Client,
+  name: string,
+  /** primary shards (OPENSEARCH_SHARDS); the mapping file's when null */
+  shards: number | null = null,
+): Promise<void> {
   const definition = stockIndexDefinition();
   const settings = {
     ...definition.settings,
+    ...(shards === null ? {} : { number_of_shards: shards }),
     refresh_interval: '-1',
     number_of_replicas: 0,
     'translog.durability': 'async' as const,

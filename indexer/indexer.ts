@@ -146,6 +146,7 @@ export async function startIndexer(
     const rebuilds = new RebuildRequests(db, client, alias, logger, {
       afterRebuild: verifyAfterRebuild,
       rejectedRetrySeconds: settings.rejectedRetrySeconds,
+      shards: config.opensearchShards,
     });
 
     await waitForIndex();

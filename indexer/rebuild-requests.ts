@@ -31,6 +31,8 @@ export class RebuildRequests {
       /** run after each rebuild's swap (the indexer verifies the new index) */
       afterRebuild?: (built: RebuildResult) => Promise<void>;
       rejectedRetrySeconds?: number;
+      /** primary shards of the indices it builds (OPENSEARCH_SHARDS) */
+      shards?: number | null;
       now?: () => number;
     } = {},
   ) {}
@@ -58,6 +60,7 @@ export class RebuildRequests {
       try {
         built = await rebuildIndex(this.db, this.client, this.alias, {
           rejectedRetrySeconds: this.options.rejectedRetrySeconds,
+          shards: this.options.shards ?? null,
           onWait: (seconds, transactions) =>
             this.logger.warn(
               { seconds, transactions },

@@ -32,6 +32,8 @@ export interface RebuildOptions {
   onStage?: (stage: RebuildStage, index: string) => Promise<void>;
   /** seconds before a document the cluster refused for its content is tried again (by the worker) */
   rejectedRetrySeconds?: number;
+  /** primary shards of the new index (OPENSEARCH_SHARDS); the mapping file's when null */
+  shards?: number | null;
 }
 
 /**
@@ -79,7 +81,7 @@ export async function rebuildIndex(
   const mark = await takeChangeMark(db, options.onWait);
   await rebuildRegistry.register(db, index, mark);
   try {
-    await createLoadingIndex(client, index);
+    await createLoadingIndex(client, index, options.shards ?? null);
     const done = await loadAll(db, client, index, batchSize, written, async (n) => {
       await rebuildRegistry.heartbeat(db, index);
       progress(n);

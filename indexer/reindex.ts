@@ -35,6 +35,7 @@ bar.start(total, 0, { rate: 0 });
 const started = Date.now();
 try {
   const result = await rebuildIndex(handle.db, client, config.opensearchIndex, {
+    shards: config.opensearchShards,
     progress: (done) =>
       bar.update(done, { rate: Math.round(done / Math.max(0.001, (Date.now() - started) / 1000)) }),
     onWait: (seconds, transactions) =>

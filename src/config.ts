@@ -22,6 +22,8 @@ export interface Config {
   opensearchIndex: string;
   /** what one search, statistics or list may take on the cluster in all before the caller gets 503 */
   opensearchTimeoutMs: number;
+  /** primary shards of an index the indexer builds (taken at its next rebuild; mappings/stock.json's when unset) */
+  opensearchShards: number | null;
   searchTokenSecret: string | null;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** load demo data (catalog + stock + demo account) into an empty database on start */
@@ -187,6 +189,7 @@ const variables = {
   OPENSEARCH_TLS_REJECT_UNAUTHORIZED: { type: 'boolean', default: true },
   OPENSEARCH_INDEX: { type: 'string', pattern: '^[a-z0-9_-]+$', default: 'stock' },
   OPENSEARCH_TIMEOUT_MS: { type: 'integer', minimum: 100, maximum: 60_000, default: 5_000 },
+  OPENSEARCH_SHARDS: { type: 'integer', minimum: 1, maximum: 64 },
   SEARCH_TOKEN_SECRET: { type: 'string', minLength: 32 },
   LOG_LEVEL: {
     type: 'string',
@@ -462,6 +465,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     opensearch,
     opensearchIndex: v.OPENSEARCH_INDEX,
     opensearchTimeoutMs: v.OPENSEARCH_TIMEOUT_MS,
+    opensearchShards: (v.OPENSEARCH_SHARDS as number | undefined) ?? null,
     searchTokenSecret: (v.SEARCH_TOKEN_SECRET as string | undefined) ?? null,
     logLevel: v.LOG_LEVEL,
     // Demo data is the embedded default's point; a production database is never filled by surprise.

@@ -81,6 +81,15 @@ describe.skipIf(!TEST_OPENSEARCH_URL || !TEST_DATABASE_URL)(
       expect(aliasInfo.body[`${alias}_v2`]!.aliases![alias]).toMatchObject({ is_write_index: true });
     });
 
+    it('builds the number of primary shards it is given (OPENSEARCH_SHARDS), every item in it', async () => {
+      const alias = newAlias();
+      const built = await rebuildIndex(db(), client, alias, { shards: 3 });
+      const settings = await client.indices.getSettings({ index: built.index });
+      const index = Object.values(settings.body)[0]!.settings!.index as Record<string, unknown>;
+      expect(index).toMatchObject({ number_of_shards: '3' });
+      expect(await indexedVersions(client, alias)).toEqual(await stockVersions(db()));
+    });
+
     it('rebuilds on the request a TRUNCATE leaves, once: the new index holds only the new stock', async () => {
       const own = await createTestDatabase();
       const alias = newAlias();

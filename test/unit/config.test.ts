@@ -17,6 +17,9 @@ describe('config', () => {
     expect(config.rateLimits.perHour).toBe(1000);
     expect(config.databasePreparedStatements).toBe(200);
     expect(loadConfig({ DATABASE_PREPARED_STATEMENTS: '0' }).databasePreparedStatements).toBe(0);
+    // the index's own number of shards (mappings/stock.json) unless one is asked for
+    expect(config.opensearchShards).toBeNull();
+    expect(loadConfig({ OPENSEARCH_SHARDS: '4' }).opensearchShards).toBe(4);
   });
 
   it.each([
@@ -28,6 +31,7 @@ describe('config', () => {
     [{ SEARCH_TOKEN_SECRET: 'short' }, /SEARCH_TOKEN_SECRET deve ter pelo menos 32 caracteres/],
     [{ SEARCH_ENGINE: 'opensearch' }, /OPENSEARCH_URL é obrigatório/],
     [{ DATABASE_PREPARED_STATEMENTS: '-1' }, /DATABASE_PREPARED_STATEMENTS deve ser no mínimo 0/],
+    [{ OPENSEARCH_SHARDS: '0' }, /OPENSEARCH_SHARDS deve ser no mínimo 1/],
   ])('rejects %o with one line naming the variable', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     try {
