@@ -81,6 +81,9 @@ const key = await createApiKey(db, account.id, {
 
 console.log(`A preparar: OpenSearch próprio no porto ${opts.port}, índice construído do PostgreSQL…`);
 const cluster = await startDedicatedCluster(Number(opts.port));
+// stopped by a signal (or a closed pipe): exit, so that the cluster is continued and stopped too
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGPIPE'] as const) process.once(signal, () => process.exit(130));
+process.stdout.on('error', () => process.exit(141));
 const admin = createClusterClient(cluster.url);
 await rebuildIndex(db, admin, alias);
 const dist = buildCompiled();
@@ -102,6 +105,9 @@ const api = spawn(process.execPath, [join(dist, 'src', 'main.js')], {
   },
   stdio: ['ignore', 'pipe', 'inherit'],
 });
+// nor is the API left running when this process ends early
+const apiLeftBehind = () => api.kill('SIGKILL');
+process.once('exit', apiLeftBehind);
 const baseUrl = await new Promise<string>((resolve, reject) => {
   let out = '';
   api.once('exit', (code) => reject(new Error(`a API terminou (${code}) antes de estar pronta`)));
@@ -308,6 +314,7 @@ console.log(
   `créditos: ditos aos clientes ${told}, debitados ${debited} → ${told === debited ? 'IGUAIS' : 'DIFERENTES'}`,
 );
 
+process.off('exit', apiLeftBehind);
 api.kill('SIGTERM');
 await new Promise((resolve) => api.once('exit', resolve));
 await admin.close();

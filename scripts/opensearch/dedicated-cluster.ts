@@ -74,11 +74,24 @@ export async function startDedicatedCluster(preferredPort: number, nodes = 1): P
   }
   const common = ['--port', String(port)];
   await runTool(['start', ...common, '--nodes', String(nodes), '--clean']);
+  // A process that ends without stopping its cluster (killed by a signal it handles, a broken pipe,
+  // an uncaught error) must not leave it running, or frozen: continued and told to stop.
+  const leftBehind = () => {
+    for (const signal of ['SIGCONT', 'SIGTERM'] as const) {
+      try {
+        signalNodes(port, nodes, signal);
+      } catch {
+        // already gone
+      }
+    }
+  };
+  process.once('exit', leftBehind);
   return {
     port,
     nodes,
     url: `http://127.0.0.1:${port}`,
     stop: async () => {
+      process.off('exit', leftBehind);
       await runTool(['stop', ...common]);
     },
     start: async () => {
