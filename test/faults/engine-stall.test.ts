@@ -1,12 +1,17 @@
 import type { Client } from '@opensearch-project/opensearch';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rebuildIndex } from '../../indexer/rebuild.js';
 import { startDedicatedCluster, type DedicatedCluster } from '../../scripts/opensearch/dedicated-cluster.js';
 import { ManualClock } from '../../src/clock.js';
 import { createClusterClient } from '../../indexer/cluster.js';
 import { createTestAccount, creditsOf, type TestAccount } from '../helpers/accounts-fixture.js';
 import { FaultProxy } from '../helpers/fault-proxy.js';
+import {
+  fixtureSearchesDuring,
+  metricOf,
+  startFixtureAppOnCluster,
+} from '../helpers/fixture-app-on-cluster.js';
 import { expectLedgerMatchesBalance } from '../helpers/ledger-check.js';
+import type { TestApp } from '../helpers/test-app.js';
 import {
   clusterClient,
   dropAlias,
@@ -14,15 +19,8 @@ import {
   uniqueAlias,
   waitUntil,
 } from '../helpers/opensearch.js';
-import { seriesValue } from '../helpers/prometheus-text.js';
-import { searchesDuring, type LoadTally } from '../helpers/search-load.js';
-import { loadStockFixture } from '../helpers/stock-fixture.js';
-import { startTestApp, type TestApp } from '../helpers/test-app.js';
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** A charged search of the fixture (results: 1 credit) and one that finds nothing (free). */
-const searchBody = (n: number) => (n % 2 === 0 ? { part_id: 7 } : { reference: `NADA-${n}` });
 
 /**
  * When the search engine stalls (issue 28): the API's circuit breaker opens after a burst of calls
@@ -34,47 +32,10 @@ const searchBody = (n: number) => (n % 2 === 0 ? { part_id: 7 } : { reference: `
 describe.skipIf(!TEST_OPENSEARCH_URL)('the search engine stalled: fail fast, recover by itself', () => {
   const clock = new ManualClock(new Date());
 
-  /** The API on OpenSearch at `url`, with its metrics, over the stock fixture indexed behind `alias`. */
-  async function apiOn(url: string, alias: string, admin: Client): Promise<TestApp> {
-    const app = await startTestApp({
-      clock,
-      env: {
-        SEARCH_ENGINE: 'opensearch',
-        OPENSEARCH_URL: url,
-        OPENSEARCH_INDEX: alias,
-        OPENSEARCH_TIMEOUT_MS: '5000',
-        METRICS_TOKEN: 'metrics-token-of-the-test',
-      },
-    });
-    await loadStockFixture(app.services.db);
-    await rebuildIndex(app.services.db, admin, alias);
-    return app;
-  }
-
-  const metric = async (app: TestApp, name: string, labels: Record<string, string> = {}) => {
-    const answer = await fetch(`${app.baseUrl}/metrics`, {
-      headers: { Authorization: 'Bearer metrics-token-of-the-test' },
-    });
-    return seriesValue(await answer.text(), name, labels);
-  };
-
-  /** Searches through the API while `during` runs; the tally of what the clients were told. */
-  async function underLoad(
-    app: TestApp,
-    account: TestAccount,
-    during: () => Promise<void>,
-  ): Promise<LoadTally> {
-    return searchesDuring(
-      {
-        url: app.baseUrl,
-        credentials: [{ 'X-API-Key': account.apiKey }],
-        body: searchBody,
-        connections: 8,
-        pauseMs: 20,
-      },
-      during,
-    );
-  }
+  const apiOn = (url: string, alias: string, admin: Client) =>
+    startFixtureAppOnCluster(url, alias, admin, clock);
+  const underLoad = (app: TestApp, account: TestAccount, during: () => Promise<void>) =>
+    fixtureSearchesDuring(app, account, 20, during);
 
   /** What a refusal while open looks like, timed: 503, the envelope, Retry-After, nothing charged. */
   async function refusedAtOnce(app: TestApp, account: TestAccount) {
@@ -113,7 +74,7 @@ describe.skipIf(!TEST_OPENSEARCH_URL)('the search engine stalled: fail fast, rec
       const account = await createTestAccount(app.services.db, clock, { credits: 100_000 });
       /** an account of its own, outside the load, whose rate window the refusals must not touch */
       const quiet = await createTestAccount(app.services.db, clock, { credits: 10 });
-      expect(await metric(app, 'pss_breaker_state', { dependency: 'opensearch' })).toBe(0);
+      expect(await metricOf(app, 'pss_breaker_state', { dependency: 'opensearch' })).toBe(0);
       let openedAfter = 0;
       let closedAfter = 0;
       const fastRefusals: number[] = [];
@@ -122,7 +83,7 @@ describe.skipIf(!TEST_OPENSEARCH_URL)('the search engine stalled: fail fast, rec
         const stalled = performance.now();
         proxy.inject({ path: /\/_(m)?search$/, fault: { delayMs: 30_000 } });
         await waitUntil(
-          async () => (await metric(app, 'pss_breaker_state', { dependency: 'opensearch' })) === 2,
+          async () => (await metricOf(app, 'pss_breaker_state', { dependency: 'opensearch' })) === 2,
           'the breaker to open',
           30_000,
         );
@@ -147,7 +108,7 @@ describe.skipIf(!TEST_OPENSEARCH_URL)('the search engine stalled: fail fast, rec
         proxy.clearFaults();
         const back = performance.now();
         await waitUntil(
-          async () => (await metric(app, 'pss_breaker_state', { dependency: 'opensearch' })) === 0,
+          async () => (await metricOf(app, 'pss_breaker_state', { dependency: 'opensearch' })) === 0,
           'the breaker to close',
           30_000,
         );
@@ -168,7 +129,7 @@ describe.skipIf(!TEST_OPENSEARCH_URL)('the search engine stalled: fail fast, rec
       expect([...tally.statuses.keys()].every((s) => s === 200 || s === 503)).toBe(true);
       expect(tally.transportErrors).toBe(0);
       expect(
-        await metric(app, 'pss_engine_refusals_total', { lane: 'pages', reason: 'open' }),
+        await metricOf(app, 'pss_engine_refusals_total', { lane: 'pages', reason: 'open' }),
       ).toBeGreaterThan(0);
       // the money adds up to what the clients were told
       expect(100_000 - (await creditsOf(app.services.db, account.accountId))).toBe(tally.creditsSpent + 1);
@@ -178,7 +139,7 @@ describe.skipIf(!TEST_OPENSEARCH_URL)('the search engine stalled: fail fast, rec
     it('slow, not dead: answers that still come but far slower than usual open it too', async () => {
       const account = await createTestAccount(app.services.db, clock, { credits: 1_000 });
       const openings = async () =>
-        (await metric(app, 'pss_breaker_transitions_total', { dependency: 'opensearch', to: 'open' })) ?? 0;
+        (await metricOf(app, 'pss_breaker_transitions_total', { dependency: 'opensearch', to: 'open' })) ?? 0;
       const openedBefore = await openings();
       // the breaker weighs the calls of its last window: the fast ones of the case before (its load
       // ran until the breaker closed) must have left it, or they outweigh the slow ones below
@@ -244,7 +205,7 @@ describe.skipIf(!TEST_OPENSEARCH_URL)('the search engine stalled: fail fast, rec
           const frozen = performance.now();
           try {
             await waitUntil(
-              async () => (await metric(app, 'pss_breaker_state', { dependency: 'opensearch' })) === 2,
+              async () => (await metricOf(app, 'pss_breaker_state', { dependency: 'opensearch' })) === 2,
               'the breaker to open',
               30_000,
             );
@@ -256,7 +217,7 @@ describe.skipIf(!TEST_OPENSEARCH_URL)('the search engine stalled: fail fast, rec
           }
           const thawed = performance.now();
           await waitUntil(
-            async () => (await metric(app, 'pss_breaker_state', { dependency: 'opensearch' })) === 0,
+            async () => (await metricOf(app, 'pss_breaker_state', { dependency: 'opensearch' })) === 0,
             'the breaker to close',
             60_000,
           );

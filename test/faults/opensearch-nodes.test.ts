@@ -2,22 +2,22 @@ import { createServer } from 'node:net';
 import type { Client } from '@opensearch-project/opensearch';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClusterClient } from '../../indexer/cluster.js';
-import { rebuildIndex } from '../../indexer/rebuild.js';
 import { startDedicatedCluster, type DedicatedCluster } from '../../scripts/opensearch/dedicated-cluster.js';
 import { ManualClock } from '../../src/clock.js';
 import { createTestAccount, creditsOf, type TestAccount } from '../helpers/accounts-fixture.js';
 import { expectLedgerMatchesBalance } from '../helpers/ledger-check.js';
+import {
+  fixtureSearchesDuring,
+  metricOf,
+  startFixtureAppOnCluster,
+} from '../helpers/fixture-app-on-cluster.js';
+import type { LoadTally } from '../helpers/search-load.js';
+import type { TestApp } from '../helpers/test-app.js';
 import { dropAlias, TEST_OPENSEARCH_URL, uniqueAlias, waitUntil } from '../helpers/opensearch.js';
-import { seriesValue } from '../helpers/prometheus-text.js';
-import { searchesDuring, type LoadTally } from '../helpers/search-load.js';
-import { loadStockFixture } from '../helpers/stock-fixture.js';
-import { startTestApp, type TestApp } from '../helpers/test-app.js';
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** A charged search of the fixture (results: 1 credit) and one that finds nothing (free). */
-const searchBody = (n: number) => (n % 2 === 0 ? { part_id: 7 } : { reference: `NADA-${n}` });
-
 /** A port nothing listens on: taken from the system, then let go (connections to it are refused). */
 async function closedPort(): Promise<number> {
   const server = createServer();
@@ -36,48 +36,12 @@ async function closedPort(): Promise<number> {
 describe.skipIf(!TEST_OPENSEARCH_URL)('OpenSearch with several nodes, one of them down', () => {
   const clock = new ManualClock(new Date());
 
-  async function apiOn(urls: string, alias: string, admin: Client): Promise<TestApp> {
-    const app = await startTestApp({
-      clock,
-      env: {
-        SEARCH_ENGINE: 'opensearch',
-        OPENSEARCH_URL: urls,
-        OPENSEARCH_INDEX: alias,
-        OPENSEARCH_TIMEOUT_MS: '5000',
-        STATS_CACHE_SECONDS: '0',
-        METRICS_TOKEN: 'metrics-token-of-the-test',
-      },
-    });
-    await loadStockFixture(app.services.db);
-    await rebuildIndex(app.services.db, admin, alias);
-    return app;
-  }
-
-  const metric = async (app: TestApp, name: string, labels: Record<string, string> = {}) => {
-    const answer = await fetch(`${app.baseUrl}/metrics`, {
-      headers: { Authorization: 'Bearer metrics-token-of-the-test' },
-    });
-    return seriesValue(await answer.text(), name, labels);
-  };
+  const apiOn = (urls: string, alias: string, admin: Client) =>
+    startFixtureAppOnCluster(urls, alias, admin, clock, { STATS_CACHE_SECONDS: '0' });
   const breakerOpenings = async (app: TestApp) =>
-    (await metric(app, 'pss_breaker_transitions_total', { dependency: 'opensearch', to: 'open' })) ?? 0;
-
-  async function underLoad(
-    app: TestApp,
-    account: TestAccount,
-    during: () => Promise<void>,
-  ): Promise<LoadTally> {
-    return searchesDuring(
-      {
-        url: app.baseUrl,
-        credentials: [{ 'X-API-Key': account.apiKey }],
-        body: searchBody,
-        connections: 8,
-        pauseMs: 10,
-      },
-      during,
-    );
-  }
+    (await metricOf(app, 'pss_breaker_transitions_total', { dependency: 'opensearch', to: 'open' })) ?? 0;
+  const underLoad = (app: TestApp, account: TestAccount, during: () => Promise<void>) =>
+    fixtureSearchesDuring(app, account, 10, during);
 
   async function expectAllAnsweredAndCreditsExact(app: TestApp, account: TestAccount, tally: LoadTally) {
     const answered = [...tally.statuses.values()].reduce((a, b) => a + b, 0);

@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { chmodSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -5,6 +6,20 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig, resolveSearchTokenSecret } from '../../src/config.js';
 import { createTestCa } from '../helpers/tls-front.js';
 
+/** `src/main.ts` started with `env` over this process's: its exit status and its stderr's lines. */
+function startWith(env: Record<string, string>) {
+  const result = spawnSync('npx', ['tsx', 'src/main.ts'], {
+    env: { ...process.env, ...env },
+    encoding: 'utf8',
+  });
+  return {
+    status: result.status,
+    stderr: result.stderr
+      .trim()
+      .split('\n')
+      .filter((l) => !l.startsWith('npm warn')),
+  };
+}
 describe('config', () => {
   it('defaults to the embedded shape', () => {
     const config = loadConfig({});
@@ -43,18 +58,10 @@ describe('config', () => {
   });
 
   it('stops the process with that one line on a bad value', async () => {
-    const { spawnSync } = await import('node:child_process');
-    const result = spawnSync('npx', ['tsx', 'src/main.ts'], {
-      env: { ...process.env, PORT: 'nope', DATABASE_URL: '' },
-      encoding: 'utf8',
+    expect(startWith({ PORT: 'nope', DATABASE_URL: '' })).toEqual({
+      status: 1,
+      stderr: ['Configuração inválida: PORT deve ser um número inteiro (recebido: "nope")'],
     });
-    expect(result.status).toBe(1);
-    expect(
-      result.stderr
-        .trim()
-        .split('\n')
-        .filter((l) => !l.startsWith('npm warn')),
-    ).toEqual(['Configuração inválida: PORT deve ser um número inteiro (recebido: "nope")']);
   });
 
   it('keeps one generated search-token secret in the data dir (embedded)', () => {
@@ -226,24 +233,17 @@ describe('config', () => {
     });
 
     it('stops the API at start on a missing CA file, with one line', async () => {
-      const { spawnSync } = await import('node:child_process');
-      const result = spawnSync('npx', ['tsx', 'src/main.ts'], {
-        env: {
-          ...process.env,
+      expect(
+        startWith({
           DATABASE_URL: '',
           SEARCH_ENGINE: 'opensearch',
           OPENSEARCH_URL: 'https://127.0.0.1:9,https://127.0.0.1:10',
           OPENSEARCH_CA_FILE: '/nonexistent/ca.pem',
-        },
-        encoding: 'utf8',
+        }),
+      ).toEqual({
+        status: 1,
+        stderr: ['Configuração inválida: OPENSEARCH_CA_FILE não existe: /nonexistent/ca.pem'],
       });
-      expect(result.status).toBe(1);
-      expect(
-        result.stderr
-          .trim()
-          .split('\n')
-          .filter((l) => !l.startsWith('npm warn')),
-      ).toEqual(['Configuração inválida: OPENSEARCH_CA_FILE não existe: /nonexistent/ca.pem']);
     });
   });
 });
