@@ -64,10 +64,14 @@ export function guardedEngine(
     );
 
   const translated = (lane: Bulkhead, error: unknown): never => {
-    if (error instanceof CircuitOpenError) refused(lane.lane, 'open');
-    if (error instanceof BulkheadFullError) refused(lane.lane, 'busy');
-    if (error instanceof CircuitOpenError) throw openRefusal(error);
-    if (error instanceof BulkheadFullError) throw busy();
+    if (error instanceof CircuitOpenError) {
+      refused(lane.lane, 'open');
+      throw openRefusal(error);
+    }
+    if (error instanceof BulkheadFullError) {
+      refused(lane.lane, 'busy');
+      throw busy();
+    }
     throw error;
   };
 
