@@ -11,7 +11,10 @@ import { createApiKey } from '../src/accounts/api-keys.js';
 import { migrate } from '../src/db/migrate.js';
 import { createSearchEngine } from '../src/search/create-engine.js';
 import { assertWithinResultWindow } from '../src/search/result-window.js';
+import { resolveSearchTokenSecret } from '../src/config.js';
 import { parseSearchBody } from '../src/search/search-request.js';
+import { continuation, searchPage } from '../src/search/search-service.js';
+import { checkSearchToken, issueSearchToken, searchTokenExpiry } from '../src/search/search-token.js';
 import { startServer } from '../src/server.js';
 import { createServices } from '../src/services.js';
 import { benchConfig, serveBare, stopOnRequest } from './bench-support.js';
@@ -23,6 +26,7 @@ await migrate(services.db);
 const { db } = services;
 // The bare handler has an engine of its own: the API's cached statistics must not warm its runs.
 const engine = createSearchEngine(config, db, services.logger);
+const secret = resolveSearchTokenSecret(config);
 
 const account = await createAccount(
   db,
@@ -51,7 +55,17 @@ bare.use(async (ctx) => {
   // the engine is never asked for a page the service would refuse (the bench's pages never are)
   const page = { page: parsed.page, perPage: parsed.perPage };
   assertWithinResultWindow(page);
-  ctx.body = await engine.search(parsed.query, page);
+  // a token is read and issued as the service does (sequential paging reads on from it)
+  const check = checkSearchToken(secret, parsed.searchToken, account.id, parsed.fieldsHash, new Date());
+  const result = await searchPage(engine, parsed.query, page, check);
+  const next = continuation(page, result);
+  const token = issueSearchToken(secret, {
+    accountId: account.id,
+    fieldsHash: parsed.fieldsHash,
+    expiresAt: check.expiresAt ?? searchTokenExpiry(new Date()),
+    ...(next ? { next } : {}),
+  });
+  ctx.body = { ...result, search_token: token.token };
 });
 const baseline = await serveBare(bare);
 

@@ -41,6 +41,7 @@ function labelStock(specs: LabelSpec[]): SearchEngine {
         stats: { ...noResultsStats(), totalResults: 1, priceMin: price, priceMax: price, priceAvg: price },
       };
     },
+    pageAfter: () => Promise.resolve({ items: [] }),
     stats: () => Promise.reject(new Error('not in the bench')),
     facets: () => Promise.resolve([]),
     ping: () => Promise.resolve(),

@@ -43,6 +43,15 @@ export function printEngineTable(run: EngineRun): void {
       ];
     }),
   );
+  const sequential = run.scenarios.find((r) => r.name === 'sequential paging');
+  const firstPage = run.scenarios.find((r) => r.name === 'first page (make)');
+  if (sequential && firstPage) {
+    // the API's machine CPU per request: a page read on from its token against a first page
+    const ratio = sequential.api.machineCpu / firstPage.api.machineCpu;
+    console.log(
+      `\nPaginação sequencial ÷ primeira página, CPU da máquina por pedido: ${ratio.toFixed(2)} (alvo ≤ 1.2) ${verdict(ratio <= 1.2)}`,
+    );
+  }
   console.log(`\nRSS máximo do processo servidor: ${(run.peakRss / MB).toFixed(0)} MB (alvo ≤ 300 MB)`);
   if (run.heap) {
     console.log(

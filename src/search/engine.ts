@@ -138,6 +138,30 @@ export interface SearchResult {
   total: number;
   items: StockHit[];
   stats: PriceStats;
+  /** the sort values of the page's last item (see PageAfter); absent on an empty page */
+  last?: SortValues;
+}
+
+/**
+ * Where an item stands in a search's order (relevance for text, then price, then id), as the
+ * engine that answered sorts: the last item of a page, from which the next page is read. Relevance
+ * is each engine's own, so one engine's values mean nothing to the other.
+ */
+export interface SortValues {
+  engine: 'postgres' | 'opensearch';
+  values: number[];
+}
+
+/** The page that follows an item: the next `perPage` items after `after` in the search's order. */
+export interface PageAfter {
+  after: SortValues;
+  perPage: number;
+}
+
+/** A page read after an item: no total, no statistics (the first page of the search had them). */
+export interface PageAfterResult {
+  items: StockHit[];
+  last?: SortValues;
 }
 
 /** Stock-derived lists for /data/catalog/brands, /models/:brand, /variants/:model */
@@ -179,6 +203,12 @@ export interface SearchEngine {
    * MAX_RESULT_WINDOW (result-window.ts: the search service checks it before asking)
    */
   search(query: StockQuery, page: PageRequest): Promise<SearchResult>;
+  /**
+   * The page after an item of the same search (its sort values, which this engine gave): what
+   * sequential paging costs, a first page's read without its counting or statistics. Items that
+   * entered or left the stock since move no other item across pages (unlike an offset).
+   */
+  pageAfter(query: StockQuery, page: PageAfter): Promise<PageAfterResult>;
   /** detailed statistics over the whole result set */
   stats(query: StockQuery): Promise<DetailedPriceStats>;
   /** distinct values with item counts, most items first, then by value */

@@ -118,6 +118,7 @@ export function guardedEngine(
       return openRefusal(open);
     },
     search: (query, page) => guarded(guards.pages, () => engine.search(query, page)),
+    pageAfter: (query, page) => guarded(guards.pages, () => engine.pageAfter(query, page)),
     stats: (query) => guarded(guards.analytics, () => engine.stats(query)),
     facets: (request) => guarded(guards.analytics, () => engine.facets(request)),
     async ping() {

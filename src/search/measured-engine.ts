@@ -23,6 +23,7 @@ export function measuredEngine(
   return {
     name: engine.name,
     search: (query, page) => timed('search', () => engine.search(query, page)),
+    pageAfter: (query, page) => timed('search', () => engine.pageAfter(query, page)),
     stats: (query) => timed('stats', () => engine.stats(query)),
     facets: (request) => timed('facets', () => engine.facets(request)),
     ping: () => engine.ping(),

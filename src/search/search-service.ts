@@ -2,11 +2,18 @@ import type { Principal } from '../principal.js';
 import type { Clock } from '../clock.js';
 import type { ChargeOutcome, SearchRecord, SearchRecorder } from '../credits/ledger.js';
 import type { TransactionScope } from '../db/transaction-scope.js';
-import type { DetailedPriceStats, SearchEngine, SearchResult } from './engine.js';
-import { assertWithinResultWindow } from './result-window.js';
+import type { DetailedPriceStats, PageRequest, SearchEngine, SearchResult, StockQuery } from './engine.js';
+import { assertWithinResultWindow, MAX_RESULT_WINDOW } from './result-window.js';
+import type { Continuation } from './search-continuation.js';
 import type { SearchBody } from './search.schemas.js';
 import { parseSearchBody } from './search-request.js';
-import { checkSearchToken, issueSearchToken, type TokenStatus } from './search-token.js';
+import {
+  checkSearchToken,
+  issueSearchToken,
+  searchTokenExpiry,
+  type TokenCheck,
+  type TokenStatus,
+} from './search-token.js';
 
 /** What a search costs: the spec's credit rules in one place. */
 export const SEARCH_COST = 1;
@@ -19,7 +26,10 @@ export interface SearchOutcome {
   creditsSpent: number;
   creditsRemaining: number;
   tokenStatus: TokenStatus;
-  /** present when the search has results: the token sent (if valid) or a new one */
+  /**
+   * present when the search has results: a token for the search (with the expiry of the one sent,
+   * if valid) that also says where the next page starts
+   */
   token?: { token: string; expiresAt: Date };
 }
 
@@ -27,6 +37,32 @@ export interface StatsOutcome {
   stats: DetailedPriceStats;
   creditsSpent: number;
   creditsRemaining: number;
+}
+
+/**
+ * The page asked: read after the previous page's last item when the token leads to it (its total and
+ * statistics are the token's), else as a first page is, with its own figures.
+ */
+export async function searchPage(
+  engine: SearchEngine,
+  query: StockQuery,
+  page: PageRequest,
+  check: TokenCheck,
+): Promise<SearchResult> {
+  const next = check.next;
+  if (next && next.page === page.page && next.perPage === page.perPage && next.after.engine === engine.name) {
+    const read = await engine.pageAfter(query, { after: next.after, perPage: page.perPage });
+    return { total: next.stats.totalResults, stats: next.stats, ...read };
+  }
+  return engine.search(query, page);
+}
+
+/** Where the page after this one starts, when there is one within the pages served. */
+export function continuation({ page, perPage }: PageRequest, result: SearchResult): Continuation | undefined {
+  const more = page * perPage < result.total && (page + 1) * perPage <= MAX_RESULT_WINDOW;
+  return more && result.last
+    ? { page: page + 1, perPage, after: result.last, stats: result.stats }
+    : undefined;
 }
 
 export interface SearchServiceDependencies {
@@ -81,7 +117,7 @@ export function createSearchService({
         parsed.fieldsHash,
         now,
       );
-      const result = await engine.search(parsed.query, { page: parsed.page, perPage: parsed.perPage });
+      const result = await searchPage(engine, parsed.query, parsed, check);
       const cost = result.total > 0 && check.status !== 'valid' ? SEARCH_COST : 0;
       const record: SearchRecord = {
         kind: 'search',
@@ -94,10 +130,13 @@ export function createSearchService({
       };
       let token: SearchOutcome['token'];
       if (result.total > 0) {
-        token =
-          check.status === 'valid'
-            ? { token: parsed.searchToken!, expiresAt: check.expiresAt! }
-            : issueSearchToken(searchTokenSecret, principal.accountId, parsed.fieldsHash, now);
+        const next = continuation(parsed, result);
+        token = issueSearchToken(searchTokenSecret, {
+          accountId: principal.accountId,
+          fieldsHash: parsed.fieldsHash,
+          expiresAt: check.status === 'valid' ? check.expiresAt! : searchTokenExpiry(now),
+          ...(next ? { next } : {}),
+        });
       }
       return recordAndCharge(principal, cost, record, now, scope, (charge) => ({
         result,

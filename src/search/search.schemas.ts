@@ -94,7 +94,7 @@ export const SearchBodySchema = Type.Object(
     search_token: Type.Optional(
       Type.String({
         minLength: 1,
-        maxLength: 512,
+        maxLength: 1024,
         description:
           'The `search_token` of a first search, to fetch its other pages free for 10 minutes: send it with the same search fields. An expired, forged or mismatched token counts as none (charged as a first search; see X-Search-Token-Status). Ignored by the statistics.',
       }),

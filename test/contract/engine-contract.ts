@@ -259,6 +259,29 @@ export function engineContract(
         );
         expect(pages.map((p) => p.total)).toEqual([5, 5, 5, 5]);
       });
+      it.each<[string, Query, number]>([
+        ['by price', { model: 'passat' }, 2],
+        ['make and model', { make: 'Volkswagen', model: 'Golf' }, 2],
+        ['by relevance', { text: 'travao' }, 2],
+        ['by reference', { reference: '1K0615301AA' }, 1],
+      ])(
+        '%s: each page read after the last item of the one before is the page at its offset',
+        async (_, plain, perPage) => {
+          const q = toStockQuery(plain);
+          const first = await target.engine.search(q, { page: 1, perPage });
+          expect(first.total).toBeGreaterThan(2 * perPage);
+          let last = first.last;
+          for (let page = 2; (page - 1) * perPage < first.total; page++) {
+            const after = await target.engine.pageAfter(q, { after: last!, perPage });
+            const atOffset = await target.engine.search(q, { page, perPage });
+            expect(ids(after.items)).toEqual(ids(atOffset.items));
+            expect(after.last).toEqual(atOffset.last);
+            last = after.last;
+          }
+          // after the last item: nothing
+          expect((await target.engine.pageAfter(q, { after: last!, perPage })).items).toEqual([]);
+        },
+      );
       it('a page past the end is empty with the same total and stats', async () => {
         const result = await target.engine.search(toStockQuery({ model: 'passat' }), {
           page: 9,

@@ -59,6 +59,7 @@ function pagesOfKnownQueries(engine: PostgresEngine, statements: StatementLog): 
       if (recomputed.length) throw new Error('the page of a known query recomputed its statistics');
       return result;
     },
+    pageAfter: (query, page) => engine.pageAfter(query, page),
     stats: (query) => engine.stats(query),
     facets: (request) => engine.facets(request),
     ping: () => engine.ping(),
@@ -151,6 +152,11 @@ describe('postgres: pages of known text searches', () => {
   afterAll(() => database?.drop());
 
   const ids = (result: SearchResult) => result.items.map((i) => i.id);
+  /**
+   * A statement that ranks the matching rows (stock_items as `si`): what a known order saves. A
+   * page's own rows are scored too (`p`), a score per row of the page, for where the next one starts.
+   */
+  const RANKS_MATCHES = /ts_rank\(si\./;
   /** Pages of 4 from the cached engine (the first one computes the order), as one list. */
   async function cachedPages(): Promise<{ ids: number[]; total: number; statements: string[] }> {
     const first = await cached.search(travao, { page: 1, perPage: 4 });
@@ -172,7 +178,10 @@ describe('postgres: pages of known text searches', () => {
     expect(pages.ids).toEqual(ids(want));
     // one statement for each of pages 2 to 7, none for page 8, past the end
     expect(pages.statements).toHaveLength(6);
-    for (const text of pages.statements) expect(text).not.toMatch(/ts_rank|materialized/);
+    for (const text of pages.statements) {
+      expect(text).not.toMatch(RANKS_MATCHES);
+      expect(text).not.toMatch(/materialized/);
+    }
   });
 
   it('a page asked while the order is being computed waits for it instead of ranking too', async () => {
@@ -184,7 +193,7 @@ describe('postgres: pages of known text searches', () => {
     ]);
     const want = await ranking.search(pads, { page: 1, perPage: 8 });
     expect([...ids(first), ...ids(second)]).toEqual(ids(want));
-    const ranked = log.texts.slice(before).filter((text) => text.includes('ts_rank'));
+    const ranked = log.texts.slice(before).filter((text) => RANKS_MATCHES.test(text));
     expect(ranked).toHaveLength(1);
   });
 

@@ -17,6 +17,7 @@ import {
   type FixtureItem,
 } from '../helpers/stock-fixture.js';
 import { ENGINES, startEngineApp, type EngineApp } from '../helpers/engine-app.js';
+import { waitFor } from '../helpers/wait-until.js';
 import { startTestApp } from '../helpers/test-app.js';
 import type { TestClient } from '../helpers/test-client.js';
 import type { ErrorEnvelope } from '../../src/http/error-response.js';
@@ -498,7 +499,7 @@ describe.each(ENGINES)('on the %s engine', (engine) => {
       const res = await search({ part_id: 7, per_page: 5 });
       expect(res.body.credits_spent).toBe(1);
       expect(res.body.credits_remaining).toBe(49);
-      expect(res.body.search_token).toMatch(/^st1\./);
+      expect(res.body.search_token).toMatch(/^st2\./);
       expect(new Date(res.body.search_token_expires_at!).getTime()).toBe(
         clock.now().getTime() + 10 * 60 * 1000,
       );
@@ -513,7 +514,8 @@ describe.each(ENGINES)('on the %s engine', (engine) => {
         clock.advance(60_000);
         const res = await search({ part_id: 7, per_page: 5, page, search_token: token });
         expect(res.body.credits_spent).toBe(0);
-        expect(res.body.search_token).toBe(token);
+        // a token of the same search, as long-lived as the first: paging never extends it
+        expect(res.body.search_token_expires_at).toBe(first.body.search_token_expires_at);
         expect(res.headers.get('x-search-token-status')).toBe('valid');
       }
       // per_page is not part of the token binding
@@ -581,6 +583,164 @@ describe.each(ENGINES)('on the %s engine', (engine) => {
       });
       expect(res.headers.get('x-search-token-status')).toBe('valid');
       expect(res.body.credits_spent).toBe(0);
+    });
+
+    describe('paging on from where the last page ended', () => {
+      /** Every page of a search, each asked with the token the page before it gave. */
+      async function pagesFollowingTokens(body: Record<string, unknown>, perPage: number) {
+        const pages: SearchAnswer[] = [];
+        let token: string | undefined;
+        for (let page = 1; ; page++) {
+          const res = await search({
+            ...body,
+            per_page: perPage,
+            page,
+            ...(token ? { search_token: token } : {}),
+          });
+          expect(res.status).toBe(200);
+          pages.push(res.body);
+          token = res.body.search_token;
+          if (page >= res.body.total_pages) return pages;
+        }
+      }
+
+      it.each<[string, Record<string, unknown>, number]>([
+        ['by price', { part_id: 7 }, 2],
+        ['by relevance', { text: 'embraiagem' }, 1],
+        ['make and model', { vehicle_make: 'Volkswagen', vehicle_model: 'Golf' }, 2],
+        ['by make', { vehicle_make: 'Volkswagen' }, 3],
+      ])(
+        '%s: the pages read on from each token are the pages the first token gives',
+        async (_, body, perPage) => {
+          const followed = await pagesFollowingTokens(body, perPage);
+          expect(followed.length).toBeGreaterThan(2);
+          const first = followed[0]!;
+          // a token of this search that leads to no page of this size: each page read by offset,
+          // with its own count and statistics, as every page was before tokens led on
+          const plain = (await search({ ...body, per_page: 100 })).body.search_token;
+          for (const [i, page] of followed.entries()) {
+            const asToday = await search({
+              ...body,
+              per_page: perPage,
+              page: i + 1,
+              search_token: plain,
+            });
+            expect(page.results).toEqual(asToday.body.results);
+            // the same answer but for its token and charge (page 1 paid the search)
+            const figures = (answer: SearchAnswer) => ({
+              ...answer,
+              search_token: null,
+              credits_spent: null,
+              credits_remaining: null,
+            });
+            expect(figures(page)).toEqual(figures(asToday.body));
+            expect(asToday.body.credits_spent).toBe(0);
+            expect(page.credits_spent).toBe(i === 0 ? 1 : 0);
+            expect(page.search_token_expires_at).toBe(first.search_token_expires_at);
+          }
+          // the last page leads nowhere further: the page after it is asked as any other, and empty
+          const last = followed[followed.length - 1]!;
+          const past = await search({
+            ...body,
+            per_page: perPage,
+            page: followed.length + 1,
+            search_token: last.search_token,
+          });
+          expect(past.body.results).toEqual([]);
+          expect(past.body.total).toBe(first.total);
+        },
+      );
+
+      /** Nine items only a search for their shared reference finds, priced 11 to 19. */
+      const PROBES: FixtureItem[] = Array.from({ length: 9 }, (_, i) => ({
+        id: 9_501 + i,
+        vendorId: 1 + (i % 3),
+        reference: 'PAGING-PROBE',
+        title: 'Sonda de paginação',
+        condition: 'novo',
+        price: 11 + i,
+        country: 'PT',
+      }));
+      const probeIds = (answer: SearchAnswer) => answer.results.map((r) => r.id);
+
+      /** Changes the stock, and waits until a fresh search of the probes sees `total` of them. */
+      async function changeStock(change: () => Promise<unknown>, total: number) {
+        await change();
+        const onlooker = app.api.withApiKey((await createTestAccount(app.services.db, clock)).apiKey);
+        await waitFor(
+          `${total} probes found`,
+          () => onlooker.post<SearchAnswer>('/data/search', { reference: 'PAGING-PROBE' }),
+          (res) => res.body.total === total,
+        );
+      }
+
+      it('items that enter or leave the stock between pages move no other item across pages', async () => {
+        await changeStock(() => insertStockItems(app.services.db, PROBES), 9);
+        try {
+          const first = await search({ reference: 'PAGING-PROBE', per_page: 3 });
+          expect(probeIds(first.body)).toEqual([9_501, 9_502, 9_503]);
+          // one item of the page seen leaves, two enter: all before where page 2 starts
+          await changeStock(async () => {
+            await app.services.db.deleteFrom('stock_items').where('id', '=', '9502').execute();
+            await insertStockItems(app.services.db, [
+              { ...PROBES[0]!, id: 9_510, price: 5 },
+              { ...PROBES[0]!, id: 9_511, price: 12.5 },
+            ]);
+          }, 10);
+          const second = await search({
+            reference: 'PAGING-PROBE',
+            per_page: 3,
+            page: 2,
+            search_token: first.body.search_token,
+          });
+          // read on from where page 1 ended: nothing repeated, nothing skipped, the first page's figures
+          expect(probeIds(second.body)).toEqual([9_504, 9_505, 9_506]);
+          expect(second.body.total).toBe(9);
+          expect(second.body.stats).toEqual(first.body.stats);
+          expect(second.body.credits_spent).toBe(0);
+          const third = await search({
+            reference: 'PAGING-PROBE',
+            per_page: 3,
+            page: 3,
+            search_token: second.body.search_token,
+          });
+          expect(probeIds(third.body)).toEqual([9_507, 9_508, 9_509]);
+          // the first token, asked for page 3, reads it as a first page is: by offset in today's stock
+          const byOffset = await search({
+            reference: 'PAGING-PROBE',
+            per_page: 3,
+            page: 3,
+            search_token: first.body.search_token,
+          });
+          expect(probeIds(byOffset.body)).toEqual([9_506, 9_507, 9_508]);
+          expect(byOffset.body.total).toBe(10);
+          expect(byOffset.body.stats.price_min).toBe(5);
+        } finally {
+          await changeStock(
+            () => app.services.db.deleteFrom('stock_items').where('reference', '=', 'PAGING-PROBE').execute(),
+            0,
+          );
+        }
+      });
+
+      it('a token whose figures were altered is invalid, and charged', async () => {
+        const first = await search({ part_id: 7, per_page: 2 });
+        const [version, account, expiry, hash, next, signature] = first.body.search_token!.split('.');
+        const packed = JSON.parse(Buffer.from(next!, 'base64url').toString()) as { s: number[] };
+        packed.s[0] = 1_000_000;
+        const altered = [
+          version,
+          account,
+          expiry,
+          hash,
+          Buffer.from(JSON.stringify(packed)).toString('base64url'),
+          signature,
+        ].join('.');
+        const res = await search({ part_id: 7, per_page: 2, page: 2, search_token: altered });
+        expect(res.headers.get('x-search-token-status')).toBe('invalid');
+        expect(res.body.credits_spent).toBe(1);
+        expect(res.body.total).toBe(first.body.total);
+      });
     });
 
     it('402 with no results returned and nothing written when the balance is 0', async () => {

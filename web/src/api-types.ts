@@ -167,7 +167,7 @@ export interface SearchAnswer {
    */
   credits_remaining: number;
   /**
-   * Present when the search has results: send it back with the same search fields and another `page` to get that page free until `search_token_expires_at` (10 minutes after the first page). On a page fetched with a valid token, the same token.
+   * Present when the search has results: send it back with the same search fields and another `page` to get that page free until `search_token_expires_at` (10 minutes after the first page). On a page fetched with a valid token, a token with the same expiry that also marks where the next page starts: send the newest one and the next page is read from there, without counting or aggregating again (any of them stays valid; another page or `per_page` is read as a first page is, still free).
    */
   search_token?: string;
   /**

@@ -33,7 +33,8 @@ export type StatsAggregations = PriceAggregation & {
 export interface SearchAnswer {
   timed_out?: boolean;
   _shards?: { failed?: number };
-  hits: { total?: { value: number } | number; hits: { _source?: StockSource }[] };
+  /** `sort`: the hit's sort values (queries.ts stockSort), for the page after it */
+  hits: { total?: { value: number } | number; hits: { _source?: StockSource; sort?: number[] }[] };
   aggregations?: StatsAggregations;
 }
 

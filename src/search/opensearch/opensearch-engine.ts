@@ -5,19 +5,22 @@ import type {
   DetailedPriceStats,
   FacetRequest,
   FacetValue,
+  PageAfter,
+  PageAfterResult,
   PageRequest,
   PriceStats,
   SearchEngine,
   SearchResult,
   StockQuery,
 } from '../engine.js';
+import { toCents } from '../price-math.js';
 import { promiseCache, type PromiseCache } from '../promise-cache.js';
 import { priceStats, totalOf, type Bucket, type SearchAnswer } from './answers.js';
 import { ClusterCalls, DEFAULT_BUDGET_MS } from './cluster-calls.js';
 import { createClusterClient } from './cluster-client.js';
 import { detailedStats } from './detailed-stats.js';
 import { toHit } from './documents.js';
-import { facetsBody, PRICES_READ_AT_ONCE, searchBody, searchPreference } from './queries.js';
+import { facetsBody, pageAfterBody, PRICES_READ_AT_ONCE, searchBody, searchPreference } from './queries.js';
 
 export { DEFAULT_BUDGET_MS } from './cluster-calls.js';
 
@@ -97,7 +100,9 @@ export class OpenSearchEngine implements SearchEngine {
         known.catch(() => null),
       ]);
       const total = totalOf(answer);
-      if (stats && stats.totalResults === total) return { total, items: this.hits(answer, query), stats };
+      if (stats && stats.totalResults === total) {
+        return { total, stats, ...this.page(answer, query, 'euros') };
+      }
     }
     const computed = this.cluster.searchWithStats(
       (prices) => searchBody(query, page, { withStats: true, prices }),
@@ -110,11 +115,30 @@ export class OpenSearchEngine implements SearchEngine {
     );
     const answer = await computed;
     const total = totalOf(answer);
-    return { total, items: this.hits(answer, query), stats: priceStats(total, answer.aggregations) };
+    return { total, stats: priceStats(total, answer.aggregations), ...this.page(answer, query, 'euros') };
   }
 
-  private hits(answer: SearchAnswer, query: StockQuery) {
-    return answer.hits.hits.flatMap((h) => (h._source ? [toHit(h._source, query.reference)] : []));
+  async pageAfter(query: StockQuery, { after, perPage }: PageAfter): Promise<PageAfterResult> {
+    const answer = await this.cluster.search(
+      pageAfterBody(query, after.values, perPage),
+      this.cluster.deadline(),
+      query,
+    );
+    return this.page(answer, query, 'cents');
+  }
+
+  /**
+   * The page's hits, and the sort values of its last one with the price in whole cents (what
+   * pageAfterBody sorts on), from a page sorted by `price` (euros, as doubles) or by `price_cents`.
+   */
+  private page(answer: SearchAnswer, query: StockQuery, sortedBy: 'euros' | 'cents'): PageAfterResult {
+    const hits = answer.hits.hits;
+    const items = hits.flatMap((h) => (h._source ? [toHit(h._source, query.reference)] : []));
+    const sort = hits[hits.length - 1]?.sort;
+    if (!sort) return { items };
+    // [score,] price, id
+    const values = sort.map((v, i) => (i === sort.length - 2 && sortedBy === 'euros' ? toCents(v) : v));
+    return { items, last: { engine: this.name, values } };
   }
 
   stats(query: StockQuery): Promise<DetailedPriceStats> {

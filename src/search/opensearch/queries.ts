@@ -148,6 +148,31 @@ export function searchBody(
 }
 
 /**
+ * The order of stockSort over `price_cents` (mapping 5), for reading on after a hit: the cluster
+ * (2.19) reads a search_after value for a `scaled_float` sort wrongly and skips hits, where a long
+ * of whole cents compares exactly. Whole cents order as prices do, so the order is the same.
+ */
+function sortInCents(q: StockQuery): Sort {
+  const byPrice: Sort = [{ price_cents: { order: 'asc' } }, { id: { order: 'asc' } }];
+  return q.text !== undefined ? [{ _score: { order: 'desc' } }, ...byPrice] : byPrice;
+}
+
+/**
+ * The page after a hit (its sort values, the price in whole cents): the page alone, neither counted
+ * nor aggregated. Each shard reads only what follows the hit, where an offset makes it sort its way
+ * past every earlier page.
+ */
+export function pageAfterBody(q: StockQuery, after: number[], perPage: number): API.Search_RequestBody {
+  return {
+    query: stockQuery(q),
+    sort: sortInCents(q),
+    search_after: after,
+    size: perPage,
+    track_total_hits: false,
+  };
+}
+
+/**
  * A result set this small has its prices read in the statistics request itself (in price order,
  * no document read), and its quartiles and histogram computed from them: one round trip.
  */

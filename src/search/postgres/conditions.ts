@@ -71,16 +71,19 @@ const whereClause = (q: StockQuery): Fragment => {
   return where.length ? sql`where ${sql.join(where, sql` and `)}` : sql``;
 };
 
+/** The relevance of a row of `stock_items` (aliased `table`) to a text query; 0 without text. */
+export const textRank = (query: StockQuery, table: 'si' | 'p'): Fragment =>
+  query.text !== undefined
+    ? sql`ts_rank(${sql.raw(table)}.search_vector, to_tsquery('simple', f_unaccent(${textQueryTerms(query.text)})))`
+    : sql`0::real`;
+
 /**
  * The rows a query matches, with what the page order and the statistics read. As a subquery the
  * planner merges it into the statement (only the columns used are computed, an ordered index can
  * still end the page early); as a materialized CTE it is read once for page and statistics.
  */
 export function matching(query: StockQuery, { ranked = true } = {}): Fragment {
-  const rank =
-    ranked && query.text !== undefined
-      ? sql`ts_rank(si.search_vector, to_tsquery('simple', f_unaccent(${textQueryTerms(query.text)})))`
-      : sql`0::real`;
+  const rank = ranked ? textRank(query, 'si') : sql`0::real`;
   return sql`(
     select si.id, si.price, si.condition, si.location_country_code, si.vendor_id, ${rank} as rank
     from stock_items si

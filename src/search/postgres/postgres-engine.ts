@@ -5,10 +5,12 @@ import type {
   DetailedPriceStats,
   FacetRequest,
   FacetValue,
+  PageAfter,
+  PageAfterResult,
   PageRequest,
   SearchEngine,
+  PriceStats,
   SearchResult,
-  StockHit,
   StockQuery,
 } from '../engine.js';
 import { MAX_RESULT_WINDOW } from '../result-window.js';
@@ -23,9 +25,15 @@ import {
   type KnownQuery,
 } from './known-queries.js';
 import { DEFAULT_MAX_MODELS_MERGED, modelMerge } from './model-merge.js';
-import { orderedKeys, PAGE_ORDER, pageQuery, toHit, type PageRow } from './page-rows.js';
+import { keysAfter, lastOf, orderedKeys, PAGE_ORDER, pageQuery, toHit, type PageRow } from './page-rows.js';
 import { jsonRows, type Fragment } from './sql-fragments.js';
 import { detailedStats, FIGURES, groupsQuery, summarize, type Figures } from './statistics.js';
+
+/** A page's rows as hits, and where the last one stands (the page after it is read from there). */
+const hitsOf = (rows: PageRow[]): PageAfterResult => {
+  const last = lastOf(rows);
+  return { items: rows.map(toHit), ...(last ? { last } : {}) };
+};
 
 export interface PostgresEngineOptions {
   /** seconds a query's statistics are reused; 0 computes them on every request */
@@ -76,18 +84,26 @@ export class PostgresEngine implements SearchEngine {
       // (its entry replaces this one).
       const offset = (page.page - 1) * page.perPage;
       if (items.length === Math.max(0, Math.min(page.perPage, stats.totalResults - offset))) {
-        return { total: stats.totalResults, items, stats };
+        return { total: stats.totalResults, stats, ...hitsOf(items) };
       }
     }
     // The page and its statistics in one statement: one round trip, one snapshot.
     const computed = this.pageWithStats(query, page, { withOrder: this.known !== null });
     this.known?.remember(query, computed);
     const { items, stats } = await computed;
-    return { total: stats.totalResults, items, stats };
+    return { total: stats.totalResults, stats, ...hitsOf(items) };
+  }
+
+  async pageAfter(query: StockQuery, page: PageAfter): Promise<PageAfterResult> {
+    const result = await sql<{ items: PageRow[] }>`${statementStart(query)}
+      select ${jsonRows(pageQuery(query, keysAfter(matching(query), page)), PAGE_ORDER)} as items`.execute(
+      this.db,
+    );
+    return hitsOf(result.rows[0]!.items);
   }
 
   /** A page of a known query: read in its order when it has one. */
-  private knownPage(query: StockQuery, known: KnownQuery, page: PageRequest): Promise<StockHit[]> {
+  private knownPage(query: StockQuery, known: KnownQuery, page: PageRequest): Promise<PageRow[]> {
     return known.order ? this.pageInOrder(query, known.order, page) : this.page(query, page);
   }
 
@@ -126,7 +142,7 @@ export class PostgresEngine implements SearchEngine {
   }
 
   /** A page alone (its query's statistics are known). */
-  private async page(query: StockQuery, page: PageRequest): Promise<StockHit[]> {
+  private async page(query: StockQuery, page: PageRequest): Promise<PageRow[]> {
     const merge = modelMerge(query, page, this.maxModelsMerged);
     if (merge) {
       // Index seeks whatever the values: one generic plan serves them all, so the statement is
@@ -137,14 +153,14 @@ export class PostgresEngine implements SearchEngine {
         select ${jsonRows(pageQuery(query, merge.keys), PAGE_ORDER)} as items, ${merge.over} as over`.execute(
         this.db,
       );
-      if (!merged.rows[0]!.over) return merged.rows[0]!.items.map(toHit);
+      if (!merged.rows[0]!.over) return merged.rows[0]!.items;
     }
     const result = await sql<{
       items: PageRow[];
     }>`${statementStart(query)}select ${jsonRows(pageQuery(query, orderedKeys(matching(query), page)), PAGE_ORDER)} as items`.execute(
       this.db,
     );
-    return result.rows[0]!.items.map(toHit);
+    return result.rows[0]!.items;
   }
 
   /**
@@ -152,7 +168,7 @@ export class PostgresEngine implements SearchEngine {
    * their rows kept only if they still match the query. A page past the order is empty when the
    * order holds every result, and read as any other's when the order stops at the window.
    */
-  private async pageInOrder(query: StockQuery, order: IdOrder, page: PageRequest): Promise<StockHit[]> {
+  private async pageInOrder(query: StockQuery, order: IdOrder, page: PageRequest): Promise<PageRow[]> {
     const offset = (page.page - 1) * page.perPage;
     if (offset >= order.length) {
       // short of the window, the order holds every result: nothing lies past it
@@ -170,7 +186,7 @@ export class PostgresEngine implements SearchEngine {
       cross join lateral (select si.id, si.price from stock_items si where ${stillMatching} offset 0) hit`;
     const result = await sql<{ items: PageRow[] }>`${prepared}
       select ${jsonRows(pageQuery(query, keys), PAGE_ORDER)} as items`.execute(this.db);
-    return result.rows[0]!.items.map(toHit);
+    return result.rows[0]!.items;
   }
 
   /**
@@ -182,7 +198,7 @@ export class PostgresEngine implements SearchEngine {
     query: StockQuery,
     page: PageRequest,
     { withOrder }: { withOrder: boolean },
-  ): Promise<SearchResult & { order: IdOrder | null }> {
+  ): Promise<{ items: PageRow[]; stats: PriceStats; order: IdOrder | null }> {
     const ranked = withOrder && query.text !== undefined;
     const result = await sql<
       Figures & { items: PageRow[]; ranked_ids: string | null }
@@ -194,6 +210,6 @@ export class PostgresEngine implements SearchEngine {
     const row = result.rows[0]!;
     const stats = summarize(row);
     const order = ranked ? parseIdOrder(row.ranked_ids) : null;
-    return { total: stats.totalResults, items: row.items.map(toHit), stats, order };
+    return { items: row.items, stats, order };
   }
 }
