@@ -1,6 +1,6 @@
 /**
  * npm run bench:search [-- --engine postgres|opensearch|both --duration 20 --connections 16
- *                         --only reference,stats --index bench_stock --reindex]
+ *                         --only reference,stats --index bench_stock --reindex --out run.json]
  *
  * Load test of POST /data/search and /data/search/stats on the stock at DATABASE_URL (load a
  * million items first: npm run data:generate -- --items 1000000), on the Postgres engine, on the
@@ -9,14 +9,16 @@
  * scenario it drives the real API, then a bare Koa handler running the same engine query in the
  * same server process, and prints p50/p99 latency, req/s, the API/bare throughput ratio, the
  * server's RSS, the CPU time each request cost, and OpenSearch's heap; with both engines, a
- * side-by-side table with the ratios the targets are set on. A 5-second warm-up with searches that
+ * side-by-side table with the ratios the targets are set on; with --out, the figures as JSON, which
+ * `npm run bench:curve` compares across stock sizes. A 5-second warm-up with searches that
  * find nothing comes first and is not measured. The server is compiled first (npm run build) and
  * runs from dist/, as the Dockerfile runs it.
  */
+import { writeFileSync } from 'node:fs';
 import { Command, Option } from 'commander';
 import { clusterConnection } from '../src/config.js';
 import { openDatabase } from '../src/db/database.js';
-import { measureEngine, type EngineRun } from './bench-search/measure.js';
+import { measureEngine, type EngineRun, type MeasuredSize } from './bench-search/measure.js';
 import { ensureIndex } from './bench-search/opensearch-index.js';
 import { printComparison, printEngineTable } from './bench-search/report.js';
 import { sampleQueries } from './bench-search/samples.js';
@@ -32,6 +34,7 @@ const opts = new Command()
   .option('--only <list>', 'cenários separados por vírgulas')
   .option('--index <alias>', 'alias do índice OpenSearch medido', 'bench_stock')
   .option('--reindex', 'reconstrói o índice OpenSearch mesmo que esteja em dia', false)
+  .option('--out <file>', 'guarda as medições em JSON (para npm run bench:curve)')
   .parse()
   .opts<{
     engine: 'postgres' | 'opensearch' | 'both';
@@ -40,6 +43,7 @@ const opts = new Command()
     only?: string;
     index: string;
     reindex: boolean;
+    out?: string;
   }>();
 
 const databaseUrl = process.env.DATABASE_URL;
@@ -83,3 +87,8 @@ if (reindex) {
   );
 }
 if (runs.length === 2) printComparison(runs[0]!, runs[1]!);
+if (opts.out) {
+  const measured: MeasuredSize = { items: samples.items, date: new Date().toISOString(), runs };
+  writeFileSync(opts.out, JSON.stringify(measured, null, 2) + '\n');
+  console.log(`\nMedições guardadas em ${opts.out}.`);
+}

@@ -36,6 +36,14 @@ export interface EngineRun {
   heap: { peakUsed: number; max: number } | null;
 }
 
+/** What `bench:search --out` keeps of a run: the stock's size and each engine's figures. */
+export interface MeasuredSize {
+  items: number;
+  /** ISO-8601 */
+  date: string;
+  runs: EngineRun[];
+}
+
 export interface MeasureOptions {
   duration: number;
   connections: number;
@@ -141,6 +149,13 @@ function scenarios(samples: QuerySamples, first: FirstPage, walks: FirstPage[]):
       target: 60,
     },
     stats: { path: '/data/search/stats', body: () => ({ reference: pick(references) }), target: 120 },
+    // What an analyst asks: the statistics of a whole make, or of a word, over a broad result set.
+    'stats (make)': {
+      path: '/data/search/stats',
+      body: () => ({ vehicle_make: pick(walks).body.vehicle_make }),
+      target: 150,
+    },
+    'stats (text)': { path: '/data/search/stats', body: () => ({ text: pick(words) }), target: 150 },
   };
 }
 

@@ -25,7 +25,8 @@ export interface Bucket<K> {
  */
 export type PriceAggregation = { price_cents: StatsValue } | { price: StatsValue };
 export type StatsAggregations = PriceAggregation & {
-  sellers: { value: number };
+  /** a search's (the statistics endpoint counts them apart: detailed-stats.ts) */
+  sellers?: { value: number };
   by_condition: { buckets: (Bucket<Condition> & PriceAggregation)[] };
   by_country?: { buckets: (Bucket<string> & PriceAggregation)[] };
   percentiles?: { values: Record<string, number | null> };
@@ -34,7 +35,11 @@ export interface SearchAnswer {
   timed_out?: boolean;
   _shards?: { failed?: number };
   /** `sort`: the hit's sort values (queries.ts stockSort), for the page after it */
-  hits: { total?: { value: number } | number; hits: { _source?: StockSource; sort?: number[] }[] };
+  hits: {
+    total?: { value: number } | number;
+    /** `fields`: the doc values asked for (the statistics' first request asks `vendor_id`) */
+    hits: { _source?: StockSource; sort?: number[]; fields?: Record<string, unknown[]> }[];
+  };
   aggregations?: StatsAggregations;
 }
 
@@ -92,7 +97,12 @@ export function summary(a: PriceAggregation): PriceSummary {
   };
 }
 
-export function priceStats(total: number, aggs: StatsAggregations | undefined): PriceStats {
+/** The search statistics; `sellers`, when counted apart from the aggregations (detailed-stats.ts). */
+export function priceStats(
+  total: number,
+  aggs: StatsAggregations | undefined,
+  sellers = aggs?.sellers?.value ?? 0,
+): PriceStats {
   if (!aggs || total === 0) {
     return noResultsStats();
   }
@@ -104,7 +114,7 @@ export function priceStats(total: number, aggs: StatsAggregations | undefined): 
     priceMin: all.priceMin,
     priceMax: all.priceMax,
     priceAvg: all.priceAvg,
-    totalSellers: aggs.sellers.value,
+    totalSellers: sellers,
     byCondition,
   };
 }
@@ -163,8 +173,22 @@ export function priceAtRank(answer: SearchAnswer): number {
   return price;
 }
 
-/** The cluster's t-digest estimate of percentile p (used past the result window). */
-export function estimatedPercentile(aggs: StatsAggregations, p: number): number | null {
-  const value = aggs.percentiles?.values[`${p}.0`];
-  return value === undefined || value === null ? null : roundPrice(value);
+/** The distinct sellers of the hits (asked with `vendor_id` among their doc values). */
+export function sellersOfHits(answer: SearchAnswer): number {
+  return new Set(
+    answer.hits.hits.map((hit) => {
+      const id = hit.fields?.vendor_id?.[0];
+      if (id === undefined) throw new IncompleteAnswerError('a hit without its seller');
+      return id;
+    }),
+  ).size;
+}
+
+/** The cluster's count of distinct sellers (a cardinality aggregation). */
+export const sellersCounted = (answer: SearchAnswer): number => answer.aggregations?.sellers?.value ?? 0;
+
+/** The cluster's estimate of percentile p, in euros (used past the result window; percentilesBody). */
+export function estimatedPercentile(answer: SearchAnswer, p: number): number | null {
+  const cents = answer.aggregations?.percentiles?.values[`${p}.0`];
+  return cents === undefined || cents === null ? null : roundPrice(cents / 100);
 }

@@ -6,19 +6,31 @@ import {
   estimatedPercentile,
   priceAtRank,
   priceStats,
+  sellersCounted,
+  sellersOfHits,
   sortedPrices,
   summary,
   totalOf,
 } from './answers.js';
 import type { ClusterCalls } from './cluster-calls.js';
-import { histogramBody, priceAtRankBody, statsBody } from './queries.js';
+import {
+  histogramBody,
+  percentilesBody,
+  priceAtRankBody,
+  pricesBody,
+  sellersBody,
+  statsBody,
+} from './queries.js';
 
 /**
- * The figures of the whole result set; a small one has its prices read in the same request, in
- * order, and its quartiles and histogram computed from them. A larger one takes one more round trip
- * for what needs the min and max first: the histogram's buckets, and the quartiles, exact (as
- * PostgreSQL's percentile_cont computes them) from the prices at their ranks in price order while
- * the result set fits the result window, the cluster's t-digest estimates beyond it.
+ * The figures of the whole result set. A small one has its prices and sellers read in price order,
+ * and its quartiles, histogram and sellers' count computed from them, exactly: in the statistics'
+ * own request for a reference (which finds a handful of items), in a second one for any other
+ * query once its total shows they fit (reading them at once would sort a broad result set for
+ * nothing). A larger one takes one more round trip (an msearch) for what needs the min and max or
+ * the whole set: the histogram's buckets, the sellers' count (cardinality), and the quartiles, exact
+ * (as PostgreSQL's percentile_cont computes them) from the prices at their ranks in price order
+ * while the result set fits the result window, the cluster's estimates (percentilesBody) beyond it.
  */
 export async function detailedStats(
   cluster: ClusterCalls,
@@ -26,14 +38,15 @@ export async function detailedStats(
   pricesReadAtOnce: number,
 ): Promise<DetailedPriceStats> {
   const deadline = cluster.deadline();
+  const readAtOnce = query.reference !== undefined ? pricesReadAtOnce : 0;
   const answer = await cluster.searchWithStats(
-    (prices) => statsBody(query, pricesReadAtOnce, prices),
+    (prices) => statsBody(query, readAtOnce, prices),
     deadline,
     query,
   );
   const total = totalOf(answer);
-  const base = priceStats(total, answer.aggregations);
   const aggs = answer.aggregations;
+  const base = priceStats(total, aggs);
   if (!aggs || base.priceMin === null || base.priceMax === null) {
     return { ...base, priceMedian: null, priceP25: null, priceP75: null, histogram: [], byCountry: {} };
   }
@@ -41,25 +54,51 @@ export async function detailedStats(
   for (const b of aggs.by_country?.buckets ?? []) byCountry[b.key] = summary(b);
 
   if (total <= pricesReadAtOnce) {
-    const prices = sortedPrices(answer);
-    const [p25, p50, p75] = quartilesFromRanks(total, new Map(prices.map((price, rank) => [rank, price])));
+    const read =
+      total <= readAtOnce ? answer : await cluster.search(pricesBody(query, total), deadline, query);
+    // from the prices read (the stock may have changed between two requests: they agree with themselves)
+    const prices = sortedPrices(read);
+    const [p25, p50, p75] = quartilesFromRanks(
+      prices.length,
+      new Map(prices.map((price, rank) => [rank, price])),
+    );
     const histogram = bucketPrices(prices, base.priceMin, base.priceMax);
-    return { ...base, priceMedian: p50!, priceP25: p25!, priceP75: p75!, histogram, byCountry };
+    return {
+      ...base,
+      totalSellers: sellersOfHits(read),
+      priceMedian: p50!,
+      priceP25: p25!,
+      priceP75: p75!,
+      histogram,
+      byCountry,
+    };
   }
   const bounds = histogramBounds(base.priceMin, base.priceMax);
-  const ranks = total <= MAX_RESULT_WINDOW ? quartileRanks(total) : [];
-  const answers = await cluster.searchMany(
+  const exact = total <= MAX_RESULT_WINDOW;
+  const ranks = exact ? quartileRanks(total) : [];
+  const [sellers, ...answers] = await cluster.searchMany(
     [
+      sellersBody(query),
+      ...(exact ? [] : [percentilesBody(query)]),
       ...(bounds.length > 1 ? [histogramBody(query, bounds)] : []),
       ...ranks.map((rank) => priceAtRankBody(query, rank)),
     ],
     deadline,
     query,
   );
+  const estimated = exact ? null : answers.shift()!;
   const histogram =
     bounds.length > 1 ? bucketCounts(bounds, answers.shift()!) : [{ ...bounds[0]!, count: total }];
-  const [p25, p50, p75] = ranks.length
-    ? quartilesFromRanks(total, new Map(ranks.map((rank, i) => [rank, priceAtRank(answers[i]!)])))
-    : [25, 50, 75].map((p) => estimatedPercentile(aggs, p));
-  return { ...base, priceMedian: p50!, priceP25: p25!, priceP75: p75!, histogram, byCountry };
+  const [p25, p50, p75] = estimated
+    ? [25, 50, 75].map((p) => estimatedPercentile(estimated, p))
+    : quartilesFromRanks(total, new Map(ranks.map((rank, i) => [rank, priceAtRank(answers[i]!)])));
+  return {
+    ...base,
+    totalSellers: sellersCounted(sellers!),
+    priceMedian: p50!,
+    priceP25: p25!,
+    priceP75: p75!,
+    histogram,
+    byCountry,
+  };
 }

@@ -114,19 +114,28 @@ export type PriceField = 'price_cents' | 'price';
 
 const priceStats = (field: PriceField): Aggregations => ({ [field]: { stats: { field } } });
 
-/** The search statistics, computed in the same request as the page. */
-export function statsAggregations(detailed: boolean, prices: PriceField = 'price_cents'): Aggregations {
+/** The sellers' count: exact below VENDOR_PRECISION_THRESHOLD distinct sellers. */
+const sellersCount = (): Aggregations => ({
+  sellers: {
+    cardinality: cardinality({ field: 'vendor_id', precision_threshold: VENDOR_PRECISION_THRESHOLD }),
+  },
+});
+
+/**
+ * The price statistics of a search (with its sellers' count), computed in the same request as the
+ * page; `detailed`, the statistics endpoint's first request: by country too, without the sellers'
+ * count and the percentiles, which only a result set too large to read whole needs (detailed-stats.ts).
+ */
+export function statsAggregations(
+  kind: 'search' | 'detailed',
+  prices: PriceField = 'price_cents',
+): Aggregations {
   return {
     ...priceStats(prices),
-    sellers: {
-      cardinality: cardinality({ field: 'vendor_id', precision_threshold: VENDOR_PRECISION_THRESHOLD }),
-    },
+    ...(kind === 'search' ? sellersCount() : {}),
     by_condition: { terms: terms({ field: 'condition', size: 10 }), aggs: priceStats(prices) },
-    ...(detailed
-      ? {
-          by_country: { terms: terms({ field: 'country_code', size: 300 }), aggs: priceStats(prices) },
-          percentiles: { percentiles: percentiles({ field: 'price', percents: [25, 50, 75] }) },
-        }
+    ...(kind === 'detailed'
+      ? { by_country: { terms: terms({ field: 'country_code', size: 300 }), aggs: priceStats(prices) } }
       : {}),
   };
 }
@@ -143,7 +152,7 @@ export function searchBody(
     from: (page.page - 1) * page.perPage,
     size: page.perPage,
     track_total_hits: true,
-    ...(withStats ? { aggs: statsAggregations(false, prices) } : {}),
+    ...(withStats ? { aggs: statsAggregations('search', prices) } : {}),
   };
 }
 
@@ -178,19 +187,61 @@ export function pageAfterBody(q: StockQuery, after: number[], perPage: number): 
  */
 export const PRICES_READ_AT_ONCE = 500;
 
-/** The detailed statistics, and the first `prices` prices of the result set in order (sort values). */
+/**
+ * The detailed statistics, and the first `prices` prices of the result set in order (sort values)
+ * with their sellers (pricesBody): a result set that fits is counted from them, exactly, without a
+ * cardinality sketch (whose registers cost more to build than a few hundred ids to count).
+ */
 export function statsBody(
   q: StockQuery,
   prices = PRICES_READ_AT_ONCE,
   field: PriceField = 'price_cents',
 ): API.Search_RequestBody {
   return {
+    ...pricesBody(q, prices),
+    track_total_hits: true,
+    aggs: statsAggregations('detailed', field),
+  };
+}
+
+/** The first `prices` prices of the result set in order (sort values), with their sellers. */
+export function pricesBody(q: StockQuery, prices: number): API.Search_RequestBody {
+  return {
     query: stockQuery(q),
     size: prices,
-    sort: [{ price: { order: 'asc' } }],
+    ...(prices > 0 ? { sort: [{ price: { order: 'asc' } }], docvalue_fields: ['vendor_id'] } : {}),
     _source: false,
-    track_total_hits: true,
-    aggs: statsAggregations(true, field),
+    track_total_hits: false,
+  };
+}
+
+/** The sellers' count of a result set too large to count from its hits. */
+export function sellersBody(q: StockQuery): API.Search_RequestBody {
+  return { query: stockQuery(q), size: 0, track_total_hits: false, aggs: sellersCount() };
+}
+
+/**
+ * The significant digits of the cluster's quartile estimates beyond the result window: an HDR
+ * histogram of whole cents holds every value within 0.1 % (3 digits), at a fraction of the cost of
+ * a t-digest, whose error has no bound.
+ */
+export const ESTIMATE_DIGITS = 3;
+
+/** The cluster's estimated quartiles, for a result set beyond the result window (in cents). */
+export function percentilesBody(q: StockQuery): API.Search_RequestBody {
+  return {
+    query: stockQuery(q),
+    size: 0,
+    track_total_hits: false,
+    aggs: {
+      percentiles: {
+        percentiles: percentiles({
+          field: 'price_cents',
+          percents: [25, 50, 75],
+          hdr: { number_of_significant_value_digits: ESTIMATE_DIGITS },
+        }),
+      },
+    },
   };
 }
 

@@ -1,0 +1,63 @@
+import { randomBytes } from 'node:crypto';
+import type { Client } from '@opensearch-project/opensearch';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createClusterClient } from '../../indexer/cluster.js';
+import { aliasTargets } from '../../indexer/index-admin.js';
+import { rebuildIndex } from '../../indexer/rebuild.js';
+import { OpenSearchEngine } from '../../src/search/opensearch/opensearch-engine.js';
+import { PostgresEngine } from '../../src/search/postgres/postgres-engine.js';
+import { MAX_RESULT_WINDOW } from '../../src/search/result-window.js';
+import { stockQuery } from '../../src/search/stock-query.js';
+import { insertGeneratedItems, loadStockFixture } from '../helpers/stock-fixture.js';
+import { createTestDatabase, type TestDatabase } from '../helpers/test-database.js';
+import { TEST_OPENSEARCH_URL } from '../helpers/opensearch.js';
+
+/**
+ * The statistics of a result set larger than the result window: the OpenSearch engine counts its
+ * sellers and estimates its quartiles in a second round trip (detailed-stats.ts), where a smaller
+ * set has them from its hits. Every figure but the quartiles must be the Postgres engine's, exactly.
+ */
+describe.skipIf(!TEST_OPENSEARCH_URL)('statistics of a result set beyond the result window', () => {
+  const ITEMS = MAX_RESULT_WINDOW + 1_500;
+  let database: TestDatabase;
+  let client: Client;
+  const alias = `beyond_${randomBytes(4).toString('hex')}`;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    await loadStockFixture(database.handle.db);
+    // make "Geradora", four sellers, prices 1 to 500 (generated in the fixture's helper)
+    await insertGeneratedItems(database.handle.db, 100_000, ITEMS);
+    client = createClusterClient(TEST_OPENSEARCH_URL!);
+    await rebuildIndex(database.handle.db, client, alias);
+  }, 120_000);
+  afterAll(async () => {
+    if (client) {
+      const indices = await aliasTargets(client, alias);
+      if (indices.length) await client.indices.delete({ index: indices });
+      await client.close();
+    }
+    await database?.drop();
+  });
+
+  it('sellers, prices, histogram and breakdowns exact; quartiles estimated within 0.1 %', async () => {
+    const query = stockQuery({ vehicleMake: 'Geradora' });
+    const opensearch = await new OpenSearchEngine(client, { index: alias }).stats(query);
+    const postgres = await new PostgresEngine(database.handle.db).stats(query);
+    expect(opensearch.totalResults).toBe(ITEMS);
+    const { priceMedian, priceP25, priceP75, ...figures } = opensearch;
+    const { priceMedian: median, priceP25: p25, priceP75: p75, ...exact } = postgres;
+    expect(figures).toEqual(exact);
+    expect(figures.totalSellers).toBe(4);
+    // A price at the quartile's rank (the estimate takes the nearest rank, percentile_cont
+    // interpolates between the two prices either side: whole euros here) within 0.1 % (3
+    // significant digits), and a cent for the rounding.
+    for (const [estimate, exactValue] of [
+      [priceMedian, median],
+      [priceP25, p25],
+      [priceP75, p75],
+    ] as [number, number][]) {
+      expect(estimate).toBeGreaterThanOrEqual(Math.floor(exactValue) * 0.999 - 0.01);
+      expect(estimate).toBeLessThanOrEqual(Math.ceil(exactValue) * 1.001 + 0.01);
+    }
+  });
+});
