@@ -2,10 +2,15 @@ import { mkdtempSync, rmSync, writeFileSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { sql } from 'kysely';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createFeed } from '../../src/stock/feed-store.js';
+import { FeedWorker } from '../../src/stock/feed-worker.js';
 import { runScript } from '../helpers/run-script.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database.js';
 import { TEST_DATABASE_URL } from '../helpers/test-env.js';
+import { waitFor } from '../helpers/wait-until.js';
 
 /**
  * npm run stock:import: the operator loads a seller's stock from a file, through the same feed as
@@ -97,6 +102,58 @@ describe.skipIf(!TEST_DATABASE_URL)('npm run stock:import', { timeout: 180_000 }
     expect(result.stdout).toMatch(/refused/);
     expect(result.stdout).toMatch(/TOO_MANY_REMOVALS/);
     expect(await skus()).toEqual(before);
+  });
+
+  it('a feed another worker takes first is followed to its end, and its summary is the same', async () => {
+    const db = database.handle.db;
+    // a feed of the seller still running holds the command's feed back (one feed per seller at once)
+    const running = await createFeed(db, {
+      vendorId: seller,
+      accountId: null,
+      mode: 'delta',
+      format: 'csv',
+      gzipped: false,
+      dryRun: false,
+      force: false,
+    });
+    await sql`update stock_feeds set status = 'applying', started_at = now(), heartbeat_at = now()
+               where id = ${running}`.execute(db);
+    const file = join(dir, 'outro.csv');
+    writeFileSync(file, 'sku,reference,title,condition,price\nOUT-1,OUT 1,Farol,novo,31.5\n');
+    const command = run('--seller', seller, '--file', file);
+    const waiting = await waitFor(
+      "the command's feed, received",
+      () =>
+        db
+          .selectFrom('stock_feeds')
+          .select(['id', 'status'])
+          .where('vendor_id', '=', seller)
+          .where('id', '>', running)
+          .executeTakeFirst(),
+      (feed) => feed?.status === 'received',
+    );
+    // another worker: the running feed ends and the waiting one is taken in the same transaction,
+    // so the command never finds it free
+    const attempt = await db.transaction().execute(async (trx) => {
+      await sql`update stock_feeds set status = 'done', finished_at = now() where id = ${running}`.execute(
+        trx,
+      );
+      const taken = await sql<{ attempt: number }>`
+        update stock_feeds set status = 'validating', started_at = now(), heartbeat_at = now(),
+                               attempt = attempt + 1
+         where id = ${waiting!.id} returning attempt`.execute(trx);
+      return taken.rows[0]!.attempt;
+    });
+    await new FeedWorker(db, pino({ level: 'silent' }), { maxBytes: 10_000_000 }).process(
+      waiting!.id,
+      attempt,
+    );
+    const result = await command;
+    expect(result.code).toBe(0);
+    expect(result.stderr).toMatch(/está a ser tratado por outro processo/);
+    expect(result.stdout).toMatch(/: done/);
+    expect(result.stdout).toMatch(/criados: +1/);
+    expect(await skus()).toContain('OUT-1=31.50');
   });
 
   it('refuses an unknown seller or a missing file in one line', async () => {
