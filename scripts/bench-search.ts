@@ -88,7 +88,13 @@ if (reindex) {
 }
 if (runs.length === 2) printComparison(runs[0]!, runs[1]!);
 if (opts.out) {
-  const measured: MeasuredSize = { items: samples.items, date: new Date().toISOString(), runs };
+  const measured: MeasuredSize = {
+    items: samples.items,
+    date: new Date().toISOString(),
+    durationSeconds: Number(opts.duration),
+    connections: Number(opts.connections),
+    runs,
+  };
   writeFileSync(opts.out, JSON.stringify(measured, null, 2) + '\n');
   console.log(`\nMedições guardadas em ${opts.out}.`);
 }

@@ -41,6 +41,9 @@ export interface MeasuredSize {
   items: number;
   /** ISO-8601 */
   date: string;
+  /** per scenario and target */
+  durationSeconds: number;
+  connections: number;
   runs: EngineRun[];
 }
 
@@ -257,6 +260,15 @@ export async function measureEngine(
   const makes = [...new Set(samples.vehicles.map((v) => v.make))].slice(0, 20);
   const walks = await Promise.all(makes.map((make) => firstPage({ vehicle_make: make })));
   const all = scenarios(samples, walks[0]!, walks);
+  // A first page the engine refused (too slow for its breaker or its lane) leaves no token to page
+  // on from: sequential paging would then measure first searches.
+  const refusedFirstPages = walks.filter((w) => !w.search_token).length;
+  if (refusedFirstPages > 0) {
+    console.log(
+      `sequential paging: não medido (${refusedFirstPages} das ${walks.length} primeiras páginas recusadas, sem token para continuar).`,
+    );
+    delete all['sequential paging'];
+  }
   // Warm-up, not measured: JIT, connection pools and prepared statements, for both targets, with
   // searches that find nothing, so that no scenario's query or cached statistics is warmed by it.
   const noResults = all['sem resultados']!;
