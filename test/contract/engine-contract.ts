@@ -340,6 +340,32 @@ export function engineContract(
           expect(stats.histogram.map((b) => b.count)).toEqual(within);
         },
       );
+      it.each<[string, Query]>([
+        ['a reference and its cross-reference group', { reference: '1K0 615 301 AA' }],
+        ['a make', { make: 'volkswagen' }],
+      ])('detailed stats of %s: every figure the brute force gives', async (_label, q) => {
+        const stats = await target.engine.stats(toStockQuery(q));
+        const items = expected(q);
+        const want = expectedDetailedStats(items);
+        expect(items.length).toBeGreaterThan(2);
+        const { priceMedian, priceP25, priceP75, histogram, byCountry, ...search } = stats;
+        expect(search).toEqual(camelStats(want));
+        expect(byCountry).toEqual(camelSummaries(want.by_country));
+        expect([priceP25, priceMedian, priceP75]).toEqual([
+          want.price_p25,
+          want.price_median,
+          want.price_p75,
+        ]);
+        const prices = items.map((i) => i.price);
+        const last = histogram.length - 1;
+        expect(histogram.map((b) => b.count)).toEqual(
+          histogram.map(
+            (b, n) =>
+              prices.filter((p) => p >= b.from && (p < b.to || (n === last && p === Math.max(...prices))))
+                .length,
+          ),
+        );
+      });
       it('detailed stats when every price is the same: one bucket', async () => {
         const q: Query = { reference: '34116792219' };
         const stats = await target.engine.stats(toStockQuery(q));

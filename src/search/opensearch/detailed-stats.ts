@@ -1,4 +1,4 @@
-import type { DetailedPriceStats, PriceSummary, StockQuery } from '../engine.js';
+import { noResultsStats, type DetailedPriceStats, type PriceSummary, type StockQuery } from '../engine.js';
 import { bucketPrices, histogramBounds, quartileRanks, quartilesFromRanks } from '../price-math.js';
 import { MAX_RESULT_WINDOW } from '../result-window.js';
 import {
@@ -15,22 +15,36 @@ import {
 import type { ClusterCalls } from './cluster-calls.js';
 import {
   histogramBody,
+  hitsFiguresBody,
   percentilesBody,
   priceAtRankBody,
   pricesBody,
   sellersBody,
   statsBody,
 } from './queries.js';
+import { statsOfHits } from './stats-of-hits.js';
+
+/** The detailed statistics of an empty result set. */
+const noResults = (): DetailedPriceStats => ({
+  ...noResultsStats(),
+  priceMedian: null,
+  priceP25: null,
+  priceP75: null,
+  histogram: [],
+  byCountry: {},
+});
 
 /**
- * The figures of the whole result set. A small one has its prices and sellers read in price order,
- * and its quartiles, histogram and sellers' count computed from them, exactly: in the statistics'
- * own request for a reference (which finds a handful of items), in a second one for any other
- * query once its total shows they fit (reading them at once would sort a broad result set for
- * nothing). A larger one takes one more round trip (an msearch) for what needs the min and max or
- * the whole set: the histogram's buckets, the sellers' count (cardinality), and the quartiles, exact
- * (as PostgreSQL's percentile_cont computes them) from the prices at their ranks in price order
- * while the result set fits the result window, the cluster's estimates (percentilesBody) beyond it.
+ * The figures of the whole result set. A search by reference (a handful of items) first reads its
+ * hits in price order with what the figures are made of, and computes every figure from them
+ * (stats-of-hits.ts): one request, nothing for the cluster to aggregate. Otherwise the cluster
+ * aggregates (reading hits first would sort a broad result set for nothing). A result set that
+ * then shows it fits has its prices and sellers read in price order (a second request), and its
+ * quartiles, histogram and sellers' count computed from them, exactly. A larger one takes one more
+ * round trip (an msearch) for what needs the min and max or the whole set: the histogram's
+ * buckets, the sellers' count (cardinality), and the quartiles, exact (as PostgreSQL's
+ * percentile_cont computes them) from the prices at their ranks in price order while the result
+ * set fits the result window, the cluster's estimates (percentilesBody) beyond it.
  */
 export async function detailedStats(
   cluster: ClusterCalls,
@@ -38,24 +52,22 @@ export async function detailedStats(
   pricesReadAtOnce: number,
 ): Promise<DetailedPriceStats> {
   const deadline = cluster.deadline();
-  const readAtOnce = query.reference !== undefined ? pricesReadAtOnce : 0;
-  const answer = await cluster.searchWithStats(
-    (prices) => statsBody(query, readAtOnce, prices),
-    deadline,
-    query,
-  );
+  if (query.reference !== undefined) {
+    const hits = await cluster.search(hitsFiguresBody(query, pricesReadAtOnce), deadline, query);
+    if (totalOf(hits) === 0) return noResults();
+    const figures = statsOfHits(hits);
+    if (figures) return figures;
+  }
+  const answer = await cluster.searchWithStats((prices) => statsBody(query, prices), deadline, query);
   const total = totalOf(answer);
   const aggs = answer.aggregations;
   const base = priceStats(total, aggs);
-  if (!aggs || base.priceMin === null || base.priceMax === null) {
-    return { ...base, priceMedian: null, priceP25: null, priceP75: null, histogram: [], byCountry: {} };
-  }
+  if (!aggs || base.priceMin === null || base.priceMax === null) return noResults();
   const byCountry: Record<string, PriceSummary> = {};
   for (const b of aggs.by_country?.buckets ?? []) byCountry[b.key] = summary(b);
 
   if (total <= pricesReadAtOnce) {
-    const read =
-      total <= readAtOnce ? answer : await cluster.search(pricesBody(query, total), deadline, query);
+    const read = await cluster.search(pricesBody(query, total), deadline, query);
     // from the prices read (the stock may have changed between two requests: they agree with themselves)
     const prices = sortedPrices(read);
     const [p25, p50, p75] = quartilesFromRanks(

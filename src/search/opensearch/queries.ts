@@ -3,6 +3,7 @@ import type { API, Types } from '@opensearch-project/opensearch';
 import type { FacetRequest, PageRequest, StockQuery } from '../engine.js';
 import { fold } from '../references.js';
 import { textWords } from '../text-query.js';
+import { FIGURE_FIELDS } from './stats-of-hits.js';
 
 type Query = Types.Common_QueryDsl.QueryContainer;
 type Aggregations = Record<string, Types.Common_Aggregations.AggregationContainer>;
@@ -187,29 +188,43 @@ export function pageAfterBody(q: StockQuery, after: number[], perPage: number): 
  */
 export const PRICES_READ_AT_ONCE = 500;
 
-/**
- * The detailed statistics, and the first `prices` prices of the result set in order (sort values)
- * with their sellers (pricesBody): a result set that fits is counted from them, exactly, without a
- * cardinality sketch (whose registers cost more to build than a few hundred ids to count).
- */
-export function statsBody(
-  q: StockQuery,
-  prices = PRICES_READ_AT_ONCE,
-  field: PriceField = 'price_cents',
-): API.Search_RequestBody {
+/** The detailed statistics (without what a small result set's hits give: detailed-stats.ts). */
+export function statsBody(q: StockQuery, field: PriceField = 'price_cents'): API.Search_RequestBody {
   return {
-    ...pricesBody(q, prices),
+    query: stockQuery(q),
+    size: 0,
     track_total_hits: true,
     aggs: statsAggregations('detailed', field),
   };
 }
 
-/** The first `prices` prices of the result set in order (sort values), with their sellers. */
+/**
+ * The first `prices` hits of the result set in price order, each with what the figures are made
+ * of (FIGURE_FIELDS), and the total: a result set that fits has every figure computed from them
+ * (stats-of-hits.ts), with nothing aggregated by the cluster.
+ */
+export function hitsFiguresBody(q: StockQuery, prices: number): API.Search_RequestBody {
+  return {
+    query: stockQuery(q),
+    size: prices,
+    sort: [{ price: { order: 'asc' } }],
+    _source: false,
+    docvalue_fields: [...FIGURE_FIELDS],
+    track_total_hits: true,
+  };
+}
+
+/**
+ * The first `prices` prices of the result set in order (sort values), with their sellers: a result
+ * set that fits is counted from them, exactly, without a cardinality sketch (whose registers cost
+ * more to build than a few hundred ids to count).
+ */
 export function pricesBody(q: StockQuery, prices: number): API.Search_RequestBody {
   return {
     query: stockQuery(q),
     size: prices,
-    ...(prices > 0 ? { sort: [{ price: { order: 'asc' } }], docvalue_fields: ['vendor_id'] } : {}),
+    sort: [{ price: { order: 'asc' } }],
+    docvalue_fields: ['vendor_id'],
     _source: false,
     track_total_hits: false,
   };
