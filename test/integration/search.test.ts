@@ -662,6 +662,9 @@ describe.each(ENGINES)('on the %s engine', (engine) => {
         country: 'PT',
       }));
       const probeIds = (answer: SearchAnswer) => answer.results.map((r) => r.id);
+      /** A page of three probes, with a token or none. */
+      const probePage = (page: number, token?: string) =>
+        search({ reference: 'PAGING-PROBE', per_page: 3, page, ...(token ? { search_token: token } : {}) });
 
       /** Changes the stock, and waits until a fresh search of the probes sees `total` of them. */
       async function changeStock(change: () => Promise<unknown>, total: number) {
@@ -677,7 +680,7 @@ describe.each(ENGINES)('on the %s engine', (engine) => {
       it('items that enter or leave the stock between pages move no other item across pages', async () => {
         await changeStock(() => insertStockItems(app.services.db, PROBES), 9);
         try {
-          const first = await search({ reference: 'PAGING-PROBE', per_page: 3 });
+          const first = await probePage(1);
           expect(probeIds(first.body)).toEqual([9_501, 9_502, 9_503]);
           // one item of the page seen leaves, two enter: all before where page 2 starts
           await changeStock(async () => {
@@ -687,31 +690,16 @@ describe.each(ENGINES)('on the %s engine', (engine) => {
               { ...PROBES[0]!, id: 9_511, price: 12.5 },
             ]);
           }, 10);
-          const second = await search({
-            reference: 'PAGING-PROBE',
-            per_page: 3,
-            page: 2,
-            search_token: first.body.search_token,
-          });
+          const second = await probePage(2, first.body.search_token);
           // read on from where page 1 ended: nothing repeated, nothing skipped, the first page's figures
           expect(probeIds(second.body)).toEqual([9_504, 9_505, 9_506]);
           expect(second.body.total).toBe(9);
           expect(second.body.stats).toEqual(first.body.stats);
           expect(second.body.credits_spent).toBe(0);
-          const third = await search({
-            reference: 'PAGING-PROBE',
-            per_page: 3,
-            page: 3,
-            search_token: second.body.search_token,
-          });
+          const third = await probePage(3, second.body.search_token);
           expect(probeIds(third.body)).toEqual([9_507, 9_508, 9_509]);
           // the first token, asked for page 3, reads it as a first page is: by offset in today's stock
-          const byOffset = await search({
-            reference: 'PAGING-PROBE',
-            per_page: 3,
-            page: 3,
-            search_token: first.body.search_token,
-          });
+          const byOffset = await probePage(3, first.body.search_token);
           expect(probeIds(byOffset.body)).toEqual([9_506, 9_507, 9_508]);
           expect(byOffset.body.total).toBe(10);
           expect(byOffset.body.stats.price_min).toBe(5);

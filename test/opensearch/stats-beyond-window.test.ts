@@ -1,15 +1,10 @@
-import { randomBytes } from 'node:crypto';
-import type { Client } from '@opensearch-project/opensearch';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClusterClient } from '../../indexer/cluster.js';
-import { aliasTargets } from '../../indexer/index-admin.js';
-import { rebuildIndex } from '../../indexer/rebuild.js';
+import { describe, expect, it } from 'vitest';
 import { OpenSearchEngine } from '../../src/search/opensearch/opensearch-engine.js';
 import { PostgresEngine } from '../../src/search/postgres/postgres-engine.js';
 import { MAX_RESULT_WINDOW } from '../../src/search/result-window.js';
 import { stockQuery } from '../../src/search/stock-query.js';
 import { insertGeneratedItems, loadStockFixture } from '../helpers/stock-fixture.js';
-import { createTestDatabase, type TestDatabase } from '../helpers/test-database.js';
+import { useIndexedDatabase } from '../helpers/indexed-database.js';
 import { TEST_OPENSEARCH_URL } from '../helpers/opensearch.js';
 
 /**
@@ -19,30 +14,20 @@ import { TEST_OPENSEARCH_URL } from '../helpers/opensearch.js';
  */
 describe.skipIf(!TEST_OPENSEARCH_URL)('statistics of a result set beyond the result window', () => {
   const ITEMS = MAX_RESULT_WINDOW + 1_500;
-  let database: TestDatabase;
-  let client: Client;
-  const alias = `beyond_${randomBytes(4).toString('hex')}`;
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    await loadStockFixture(database.handle.db);
-    // make "Geradora", four sellers, prices 1 to 500 (generated in the fixture's helper)
-    await insertGeneratedItems(database.handle.db, 100_000, ITEMS);
-    client = createClusterClient(TEST_OPENSEARCH_URL!);
-    await rebuildIndex(database.handle.db, client, alias);
-  }, 120_000);
-  afterAll(async () => {
-    if (client) {
-      const indices = await aliasTargets(client, alias);
-      if (indices.length) await client.indices.delete({ index: indices });
-      await client.close();
-    }
-    await database?.drop();
-  });
+  const indexed = useIndexedDatabase(
+    'beyond',
+    async (db) => {
+      await loadStockFixture(db);
+      // make "Geradora", four sellers, prices 1 to 500 (generated in the fixture's helper)
+      await insertGeneratedItems(db, 100_000, ITEMS);
+    },
+    120_000,
+  );
 
   it('sellers, prices, histogram and breakdowns exact; quartiles estimated within 0.1 %', async () => {
     const query = stockQuery({ vehicleMake: 'Geradora' });
-    const opensearch = await new OpenSearchEngine(client, { index: alias }).stats(query);
-    const postgres = await new PostgresEngine(database.handle.db).stats(query);
+    const opensearch = await new OpenSearchEngine(indexed.client, { index: indexed.alias }).stats(query);
+    const postgres = await new PostgresEngine(indexed.database.handle.db).stats(query);
     expect(opensearch.totalResults).toBe(ITEMS);
     const { priceMedian, priceP25, priceP75, ...figures } = opensearch;
     const { priceMedian: median, priceP25: p25, priceP75: p75, ...exact } = postgres;

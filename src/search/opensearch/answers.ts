@@ -173,17 +173,6 @@ export function priceAtRank(answer: SearchAnswer): number {
   return price;
 }
 
-/** The distinct sellers of the hits (asked with `vendor_id` among their doc values). */
-export function sellersOfHits(answer: SearchAnswer): number {
-  return new Set(
-    answer.hits.hits.map((hit) => {
-      const id = hit.fields?.vendor_id?.[0];
-      if (id === undefined) throw new IncompleteAnswerError('a hit without its seller');
-      return id;
-    }),
-  ).size;
-}
-
 /** The cluster's count of distinct sellers (a cardinality aggregation). */
 export const sellersCounted = (answer: SearchAnswer): number => answer.aggregations?.sellers?.value ?? 0;
 

@@ -1,5 +1,5 @@
 import { noResultsStats, type DetailedPriceStats, type PriceSummary, type StockQuery } from '../engine.js';
-import { bucketPrices, histogramBounds, quartileRanks, quartilesFromRanks } from '../price-math.js';
+import { histogramBounds, quartileRanks, quartilesFromRanks } from '../price-math.js';
 import { MAX_RESULT_WINDOW } from '../result-window.js';
 import {
   bucketCounts,
@@ -7,8 +7,6 @@ import {
   priceAtRank,
   priceStats,
   sellersCounted,
-  sellersOfHits,
-  sortedPrices,
   summary,
   totalOf,
 } from './answers.js';
@@ -18,7 +16,6 @@ import {
   hitsFiguresBody,
   percentilesBody,
   priceAtRankBody,
-  pricesBody,
   sellersBody,
   statsBody,
 } from './queries.js';
@@ -38,9 +35,9 @@ const noResults = (): DetailedPriceStats => ({
  * The figures of the whole result set. A search by reference (a handful of items) first reads its
  * hits in price order with what the figures are made of, and computes every figure from them
  * (stats-of-hits.ts): one request, nothing for the cluster to aggregate. Otherwise the cluster
- * aggregates (reading hits first would sort a broad result set for nothing). A result set that
- * then shows it fits has its prices and sellers read in price order (a second request), and its
- * quartiles, histogram and sellers' count computed from them, exactly. A larger one takes one more
+ * aggregates (reading hits first would sort a broad result set for nothing), and a result set that
+ * then shows it fits has its figures computed from its hits the same way (a second request), the
+ * stock being the same or the hits agreeing with themselves. A larger one takes one more
  * round trip (an msearch) for what needs the min and max or the whole set: the histogram's
  * buckets, the sellers' count (cardinality), and the quartiles, exact (as PostgreSQL's
  * percentile_cont computes them) from the prices at their ranks in price order while the result
@@ -52,10 +49,13 @@ export async function detailedStats(
   pricesReadAtOnce: number,
 ): Promise<DetailedPriceStats> {
   const deadline = cluster.deadline();
+  /** every figure from the hits, when they are the whole set (else null) */
+  const fromHits = async () => {
+    const read = await cluster.search(hitsFiguresBody(query, pricesReadAtOnce), deadline, query);
+    return totalOf(read) === 0 ? noResults() : statsOfHits(read);
+  };
   if (query.reference !== undefined) {
-    const hits = await cluster.search(hitsFiguresBody(query, pricesReadAtOnce), deadline, query);
-    if (totalOf(hits) === 0) return noResults();
-    const figures = statsOfHits(hits);
+    const figures = await fromHits();
     if (figures) return figures;
   }
   const answer = await cluster.searchWithStats((prices) => statsBody(query, prices), deadline, query);
@@ -63,28 +63,13 @@ export async function detailedStats(
   const aggs = answer.aggregations;
   const base = priceStats(total, aggs);
   if (!aggs || base.priceMin === null || base.priceMax === null) return noResults();
+  if (total <= pricesReadAtOnce && query.reference === undefined) {
+    // the stock may have changed since: the hits' figures agree with themselves, or are not used
+    const figures = await fromHits();
+    if (figures) return figures;
+  }
   const byCountry: Record<string, PriceSummary> = {};
   for (const b of aggs.by_country?.buckets ?? []) byCountry[b.key] = summary(b);
-
-  if (total <= pricesReadAtOnce) {
-    const read = await cluster.search(pricesBody(query, total), deadline, query);
-    // from the prices read (the stock may have changed between two requests: they agree with themselves)
-    const prices = sortedPrices(read);
-    const [p25, p50, p75] = quartilesFromRanks(
-      prices.length,
-      new Map(prices.map((price, rank) => [rank, price])),
-    );
-    const histogram = bucketPrices(prices, base.priceMin, base.priceMax);
-    return {
-      ...base,
-      totalSellers: sellersOfHits(read),
-      priceMedian: p50!,
-      priceP25: p25!,
-      priceP75: p75!,
-      histogram,
-      byCountry,
-    };
-  }
   const bounds = histogramBounds(base.priceMin, base.priceMax);
   const exact = total <= MAX_RESULT_WINDOW;
   const ranks = exact ? quartileRanks(total) : [];

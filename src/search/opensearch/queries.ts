@@ -214,22 +214,6 @@ export function hitsFiguresBody(q: StockQuery, prices: number): API.Search_Reque
   };
 }
 
-/**
- * The first `prices` prices of the result set in order (sort values), with their sellers: a result
- * set that fits is counted from them, exactly, without a cardinality sketch (whose registers cost
- * more to build than a few hundred ids to count).
- */
-export function pricesBody(q: StockQuery, prices: number): API.Search_RequestBody {
-  return {
-    query: stockQuery(q),
-    size: prices,
-    sort: [{ price: { order: 'asc' } }],
-    docvalue_fields: ['vendor_id'],
-    _source: false,
-    track_total_hits: false,
-  };
-}
-
 /** The sellers' count of a result set too large to count from its hits. */
 export function sellersBody(q: StockQuery): API.Search_RequestBody {
   return { query: stockQuery(q), size: 0, track_total_hits: false, aggs: sellersCount() };
