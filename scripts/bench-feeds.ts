@@ -31,6 +31,7 @@ import { createAccount } from '../src/accounts/accounts.js';
 import { createApiKey } from '../src/accounts/api-keys.js';
 import { openDatabase } from '../src/db/database.js';
 import { migrate } from '../src/db/migrate.js';
+import { missingSearchIndexes, SEARCH_INDEXES } from '../src/search/postgres/search-indexes.js';
 import { percentile } from './bench-support.js';
 import { forkCompiledServer, startCompiledChild } from './bench-server-process.js';
 import { sampleQueries } from './bench-search/samples.js';
@@ -90,6 +91,16 @@ if (!(await client.indices.existsAlias({ name: opts.index })).body) {
   console.error(`O alias ${opts.index} não existe: OPENSEARCH_INDEX=${opts.index} npm run reindex.`);
   process.exit(1);
 }
+
+// In the production shape an operator may have set the Postgres engine's search indexes aside
+// (npm run db:search-indexes): every write then maintains fewer indexes. Said, since it changes
+// every figure below.
+const unindexed = await missingSearchIndexes(db);
+console.log(
+  unindexed.length
+    ? `Índices de pesquisa do motor Postgres: ${unindexed.length} de ${SEARCH_INDEXES.length} postos de parte (npm run db:search-indexes).`
+    : `Índices de pesquisa do motor Postgres: os ${SEARCH_INDEXES.length} construídos.`,
+);
 
 // What an earlier run left owed is not this run's work; the removal of earlier runs' sellers is
 // delivered by the indexer below, before anything is measured.

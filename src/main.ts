@@ -3,6 +3,7 @@ import { ConfigError, loadConfig } from './config.js';
 import { operatorMessage, ServiceError } from './errors.js';
 import { migrate } from './db/migrate.js';
 import { prepareDemo } from './demo/prepare-demo.js';
+import { missingSearchIndexes } from './search/postgres/search-indexes.js';
 import { startServer } from './server.js';
 import { createServices } from './services.js';
 
@@ -21,6 +22,15 @@ async function main(): Promise<void> {
     logger.warn(
       { catalog_parts: catalogs.parts, vehicle_makes: catalogs.makes },
       'the parts or vehicle catalogs are empty (the catalog endpoints answer empty lists): load them with npm run catalog:seed',
+    );
+  }
+  // set aside where OpenSearch answered the searches (npm run db:search-indexes): without them the
+  // Postgres engine still answers, but by reading whole tables
+  const unindexed = config.searchEngine === 'postgres' ? await missingSearchIndexes(services.db) : [];
+  if (unindexed.length) {
+    logger.warn(
+      { missing: unindexed },
+      'the Postgres engine lacks search indexes (searches read whole tables): build them with npm run db:search-indexes -- create',
     );
   }
   const running = await startServer(services);
@@ -62,6 +72,11 @@ async function main(): Promise<void> {
         ? 'os catálogos de peças e de veículos estão vazios; carregue-os'
         : `o catálogo de ${empty[0]} está vazio; carregue-o`;
     lines.push(`  Aviso: ${which} com npm run catalog:seed.`);
+  }
+  if (unindexed.length) {
+    lines.push(
+      `  Aviso: o motor Postgres não tem ${unindexed.length} dos seus índices de pesquisa; construa-os com npm run db:search-indexes -- create.`,
+    );
   }
   process.stdout.write(lines.join('\n') + '\n');
 }

@@ -7,6 +7,7 @@ import { createTestDatabase } from '../helpers/test-database.js';
 import { TEST_DATABASE_URL, type DatabaseKind } from '../helpers/test-env.js';
 import { engineContract, type ContractTarget } from './engine-contract.js';
 import { stockQuery } from '../../src/search/stock-query.js';
+import { setAsideSearchIndexes } from '../../src/search/postgres/search-indexes.js';
 
 /** The SQL text of a raw statement, nested fragments included, each value as `?`. */
 const rawText = (node: RawNode): string =>
@@ -33,9 +34,11 @@ async function startPostgres(
   wrap: (engine: PostgresEngine, statements: StatementLog) => SearchEngine = (engine) => engine,
   items = CONTRACT_ITEMS,
   kind?: DatabaseKind,
+  withoutSearchIndexes = false,
 ): Promise<ContractTarget> {
   const database = await createTestDatabase(kind);
   await loadStockFixture(database.handle.db, items);
+  if (withoutSearchIndexes) await setAsideSearchIndexes(database.handle.db);
   const statements = new StatementLog();
   const engine = new PostgresEngine(database.handle.db.withPlugin(statements), options);
   return { engine: wrap(engine, statements), close: () => database.drop() };
@@ -73,6 +76,13 @@ if (TEST_DATABASE_URL) {
   engineContract('postgres on PGlite', () => startPostgres({}, undefined, CONTRACT_ITEMS, 'pglite'));
   engineContract('postgres on PGlite, pages of cached queries', () =>
     startPostgres({ statsCacheSeconds: 60 }, pagesOfKnownQueries, CONTRACT_ITEMS, 'pglite'),
+  );
+}
+// Where OpenSearch answers, an operator may set the engine's search indexes aside
+// (npm run db:search-indexes): the engine still answers exactly the same, only slower.
+if (TEST_DATABASE_URL) {
+  engineContract('postgres, search indexes set aside', () =>
+    startPostgres({}, undefined, CONTRACT_ITEMS, 'postgres', true),
   );
 }
 engineContract('postgres, pages of cached queries', () =>
