@@ -111,6 +111,11 @@ export interface FeedsConfig {
   inProcess: boolean;
   /** seconds a feed's worker may go without a heartbeat before another worker takes the feed over */
   staleSeconds: number;
+  /**
+   * the feed worker process's nice value (0 to 19): on a host it shares with the API, its
+   * parsing yields the CPU to searches
+   */
+  nice: number;
 }
 
 export interface EngineGuardsConfig {
@@ -200,6 +205,7 @@ const variables = {
   FEED_MAX_MB: { type: 'integer', minimum: 1, maximum: 4_096, default: 256 },
   FEEDS_IN_PROCESS: { type: 'boolean' },
   FEED_STALE_SECONDS: { type: 'integer', minimum: 1, maximum: 3_600, default: 60 },
+  FEEDS_NICE: { type: 'integer', minimum: 0, maximum: 19, default: 10 },
   DEMO_ITEMS: { type: 'integer', minimum: 0, maximum: 10_000_000, default: 50_000 },
   PUBLIC_BASE_URL: { type: 'string', pattern: '^https?://' },
   TRUST_PROXY: { type: 'boolean', default: false },
@@ -506,6 +512,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       maxBytes: (v.FEED_MAX_MB as number) * 1024 * 1024,
       inProcess: (v.FEEDS_IN_PROCESS as boolean | undefined) ?? databaseUrl === null,
       staleSeconds: v.FEED_STALE_SECONDS as number,
+      nice: v.FEEDS_NICE as number,
     },
     indexer: {
       leaseSeconds: v.INDEXER_LEASE_SECONDS,

@@ -4,6 +4,7 @@
  * applies them itself). SIGTERM or SIGINT let the feed in hand finish; a second one stops at once
  * (that feed is then taken up again by a worker: nothing of it was applied).
  */
+import { setPriority } from 'node:os';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/database.js';
 import { migrate } from './db/migrate.js';
@@ -16,6 +17,9 @@ if (!config.databaseUrl) {
   logger.fatal('the feed worker needs DATABASE_URL (in the embedded shape the API applies feeds itself)');
   process.exit(1);
 }
+// Feeds are background work: where the worker shares cores with the API, a search gets the CPU
+// before the parsing of a seller's file does (raising one's own nice value needs no privilege).
+setPriority(config.feeds.nice);
 const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, poolSize: 4 });
 await migrate(database.db);
 const worker = new FeedWorker(database.db, logger, {

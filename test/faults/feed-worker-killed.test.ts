@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { getPriority } from 'node:os';
 import { Readable } from 'node:stream';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -337,5 +338,11 @@ describe.skipIf(!TEST_DATABASE_URL)('the feed worker killed mid-feed', () => {
       removed: 0,
     });
     expect(status).toBe('done');
+  });
+
+  it('runs at nice 10 (FEEDS_NICE): on a host shared with the API, searches get the CPU first', async () => {
+    await stopWorkers();
+    const worker = await start();
+    expect(getPriority(worker.child.pid!)).toBe(10);
   });
 });

@@ -47,6 +47,7 @@ describe('config', () => {
     [{ SEARCH_ENGINE: 'opensearch' }, /OPENSEARCH_URL é obrigatório/],
     [{ DATABASE_PREPARED_STATEMENTS: '-1' }, /DATABASE_PREPARED_STATEMENTS deve ser no mínimo 0/],
     [{ OPENSEARCH_SHARDS: '0' }, /OPENSEARCH_SHARDS deve ser no mínimo 1/],
+    [{ FEEDS_NICE: '20' }, /FEEDS_NICE deve ser no máximo 19/],
   ])('rejects %o with one line naming the variable', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     try {
