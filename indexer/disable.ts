@@ -9,6 +9,7 @@
 import { loadConfig } from '../src/config.js';
 import { openDatabase } from '../src/db/database.js';
 import { migrate } from '../src/db/migrate.js';
+import { missingSearchIndexes } from '../src/search/postgres/search-indexes.js';
 import { disableOutbox } from './outbox.js';
 
 const config = loadConfig();
@@ -24,6 +25,13 @@ try {
     `Registo de alterações para o indexador desligado; ${dropped} alterações pendentes descartadas.\n` +
       'Para voltar ao OpenSearch, inicie o indexador (npm run indexer): o índice é reconstruído.',
   );
+  // set aside while OpenSearch answered (npm run db:search-indexes): the Postgres engine needs them
+  const unindexed = await missingSearchIndexes(handle.db);
+  if (unindexed.length) {
+    console.log(
+      `Aviso: faltam ${unindexed.length} índices de pesquisa do motor Postgres; construa-os antes de mudar a API: npm run db:search-indexes -- create`,
+    );
+  }
 } finally {
   await handle.close();
 }

@@ -80,6 +80,16 @@ describe.skipIf(!TEST_DATABASE_URL)('npm run db:search-indexes', { timeout: 120_
       await api.stop();
     }
 
+    // going back to the Postgres engine: indexer:disable reminds the operator
+    const disabled = await runScript('../indexer/disable.ts', [], {
+      DATABASE_URL: database.url!,
+      LOG_LEVEL: 'silent',
+    });
+    expect(disabled.code).toBe(0);
+    expect(disabled.stdout).toMatch(
+      /faltam 7 índices de pesquisa do motor Postgres; .*db:search-indexes -- create/,
+    );
+
     const created = await run(['create']);
     expect(created.stderr).toBe('');
     expect(created.code).toBe(0);
