@@ -86,8 +86,6 @@ export async function missingSearchIndexes(db: Database): Promise<string[]> {
   return (await searchIndexStatus(db)).filter((s) => s.state !== 'built').map((s) => s.name);
 }
 
-const quoted = (name: string) => `"${name.replace(/"/g, '""')}"`;
-
 /**
  * Sets every built search index aside: its definition kept first, then the index dropped
  * CONCURRENTLY (searches and writes go on meanwhile). Stopped half-way, it is run again.
@@ -109,7 +107,7 @@ export async function setAsideSearchIndexes(
     // (an invalid index's definition may not be kept yet only if it was never built by `create`:
     // a migration's own build, which the migration itself redoes; dropping it loses nothing kept)
     onIndex(row.name);
-    await sql.raw(`drop index concurrently if exists ${quoted(row.name)}`).execute(db);
+    await sql`drop index concurrently if exists ${sql.id(row.name)}`.execute(db);
     dropped.push(row.name);
   }
   return dropped;
@@ -162,8 +160,7 @@ export async function buildSearchIndexes(
       missing.push(row.name);
       continue;
     }
-    if (row.valid === false)
-      await sql.raw(`drop index concurrently if exists ${quoted(row.name)}`).execute(db);
+    if (row.valid === false) await sql`drop index concurrently if exists ${sql.id(row.name)}`.execute(db);
     const definition = row.kept_definition.replace(
       /^CREATE (UNIQUE )?INDEX /,
       'CREATE $1INDEX CONCURRENTLY ',
