@@ -79,7 +79,7 @@ async function main(): Promise<number> {
   const gzipped = /\.gz$/i.test(options.file);
 
   const config = loadConfig(process.env);
-  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, poolSize: 2 });
+  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, poolSize: 3 });
   try {
     await migrate(database.db);
     const db = database.db;
@@ -117,6 +117,7 @@ async function main(): Promise<number> {
     bar.start(total, 0, { rejected: 0 });
     const worker = new FeedWorker(db, pino({ level: 'warn' }, pino.destination(2)), {
       maxBytes: config.feeds.maxBytes,
+      oneConnection: database.kind === 'pglite',
       pollMs: 500,
       onProgress: (p) => bar.update(Math.min(p.lines, total), { rejected: p.rejected }),
     });

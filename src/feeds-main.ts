@@ -24,6 +24,7 @@ const database = await openDatabase({ url: config.databaseUrl, dataDir: config.d
 await migrate(database.db);
 const worker = new FeedWorker(database.db, logger, {
   pool: database.pool,
+  oneConnection: database.kind === 'pglite',
   maxBytes: config.feeds.maxBytes,
   staleSeconds: config.feeds.staleSeconds,
   onProgress: (p) => logger.debug(p, 'feed progress'),

@@ -200,6 +200,7 @@ export async function createServices(config: Config, overrides: ServiceOverrides
   const feedWorker = config.feeds.inProcess
     ? new FeedWorker(db, logger, {
         pool: database.pool,
+        oneConnection: database.kind === 'pglite',
         maxBytes: config.feeds.maxBytes,
         staleSeconds: config.feeds.staleSeconds,
       })

@@ -16,9 +16,9 @@ export async function stockAfterFeed(
   const row = (
     await sql<{ fingerprint: string | null }>`
       select case when not exists (select 1 from feed_plan p left join stock_items i on i.id = p.item_id
-                                    where p.action = 'keep' and i.version is distinct from p.version)
+                                    where p.counted = 'keep' and i.version is distinct from p.version)
                    and not exists (select 1 from feed_plan p
-                                    where p.action in ('create', 'update')
+                                    where p.counted in ('create', 'update')
                                       and not exists (select 1 from stock_items i
                                                        where i.vendor_id = ${feed.vendorId} and i.sku = p.sku))
                    and not exists (select 1 from stock_items i

@@ -3,7 +3,16 @@ import type pg from 'pg';
 import type { Database } from '../db/database.js';
 import type { Logger } from '../logger.js';
 import { answerRepeat } from './feed-repeat.js';
-import { applyFeed, FeedRemovalRefused, stageLines } from './feed-apply.js';
+import {
+  applyLines,
+  beginApply,
+  FeedRemovalRefused,
+  finishApply,
+  LAST_LINE,
+  stageLines,
+  type FeedToApply,
+  type FinishFeed,
+} from './feed-apply.js';
 import { FeedRefusal, readFeed } from './feed-reader.js';
 import { assertStillHeld, feedBody, FeedTakenOver, type FeedRow } from './feed-store.js';
 import { readStockLine, skuOfRejected, type StockLine } from './stock-line.js';
@@ -34,9 +43,13 @@ export interface FeedProgress {
  * Validates and applies received feeds, one at a time per seller, outside the API's requests: in
  * its own process (`npm run feeds`) with PostgreSQL, in the API's in the embedded shape. A feed
  * is read from the chunks it was received in, each line checked (rejected lines recorded with the
- * reason), the valid ones staged, then applied in one transaction that also records the outcome —
+ * reason), the valid ones staged and applied in one transaction that also records the outcome —
  * so a worker killed half-way leaves the feed either applied and done, or not applied at all and
- * taken up again (from the start) once its heartbeat is stale.
+ * taken up again (from the start) once its heartbeat is stale. On PostgreSQL that transaction is
+ * open while the feed is read, each batch written as soon as it is checked (the database writes
+ * one batch while the worker reads the next), and the progress and rejected lines are written
+ * beside it, seen as they come; on PGlite's single connection the lines are all staged first, then
+ * applied.
  */
 export class FeedWorker {
   private running = false;
@@ -55,6 +68,11 @@ export class FeedWorker {
       /** a feed whose worker has not renewed its heartbeat for this long is taken over (default 60) */
       staleSeconds?: number;
       onProgress?: (p: FeedProgress) => void;
+      /**
+       * the database has one connection (PGlite): nothing can be written beside the apply's
+       * transaction, so a feed is staged whole before it is applied
+       */
+      oneConnection?: boolean;
     } = {},
   ) {}
 
@@ -194,31 +212,33 @@ export class FeedWorker {
         );
         return;
       }
-      const read = await this.validate(feed, attempt);
-      const applying = await sql`
-        update stock_feeds set status = 'applying', lines = ${read.lines}, rejected = ${read.rejected},
-                               warnings = ${JSON.stringify(read.warnings)}::jsonb
-         where id = ${feedId} and attempt = ${attempt}`.execute(this.db);
-      assertStillHeld(feedId, applying);
-      const applied = await applyFeed(this.db, {
+      const target: FeedToApply = {
         id: feedId,
         vendorId: feed.vendor_id,
         mode: feed.mode,
         dryRun: feed.dry_run,
         force: feed.force,
         country: feed.country_code,
-        finish: async (trx, counts, warnings, stockAfter) => {
-          // not held any more: the whole apply rolls back, and the new holder applies the feed
-          const done = await sql`update stock_feeds
-                       set status = 'done', created = ${counts.created}, updated = ${counts.updated},
-                           unchanged = ${counts.unchanged}, removed = ${counts.removed}, finished_at = now(),
-                           stock_after = ${stockAfter},
-                           warnings = warnings || ${JSON.stringify(warnings)}::jsonb
-                     where id = ${feedId} and attempt = ${attempt}`.execute(trx);
-          assertStillHeld(feedId, done);
-          await sql`delete from stock_feed_chunks where feed_id = ${feedId}`.execute(trx);
-        },
-      });
+      };
+      const finish: FinishFeed = async (trx, counts, warnings, stockAfter) => {
+        // not held any more: the whole apply rolls back, and the new holder applies the feed
+        const done = await sql`update stock_feeds
+                     set status = 'done', created = ${counts.created}, updated = ${counts.updated},
+                         unchanged = ${counts.unchanged}, removed = ${counts.removed}, finished_at = now(),
+                         stock_after = ${stockAfter},
+                         warnings = warnings || ${JSON.stringify(warnings)}::jsonb
+                   where id = ${feedId} and attempt = ${attempt}`.execute(trx);
+        assertStillHeld(feedId, done);
+        await sql`delete from stock_feed_chunks where feed_id = ${feedId}`.execute(trx);
+      };
+      const { read, applied } = this.options.oneConnection
+        ? await this.stageThenApply(feed, attempt, target, finish)
+        : await this.db.transaction().execute(async (trx) => {
+            await beginApply(trx);
+            const read = await this.validate(feed, attempt, { trx, feed: target });
+            await this.markApplying(feedId, attempt, read);
+            return { read, applied: await finishApply(trx, target, finish) };
+          });
       this.logger.info(
         { feedId, vendorId: feed.vendor_id, ...applied.counts, lines: read.lines },
         'stock feed applied',
@@ -240,8 +260,45 @@ export class FeedWorker {
     }
   }
 
-  /** Reads every line: valid ones staged, rejected ones recorded; refuses a feed it cannot read. */
-  private async validate(feed: FeedRow & { country_code: string }, attempt: number) {
+  /** One connection: every line read and staged (committed batch by batch), then applied at once. */
+  private async stageThenApply(
+    feed: FeedRow & { country_code: string },
+    attempt: number,
+    target: FeedToApply,
+    finish: FinishFeed,
+  ) {
+    const read = await this.validate(feed, attempt, null);
+    await this.markApplying(feed.id, attempt, read);
+    const applied = await this.db.transaction().execute(async (trx) => {
+      await beginApply(trx);
+      await applyLines(trx, target, { from: 0, to: LAST_LINE });
+      return finishApply(trx, target, finish);
+    });
+    return { read, applied };
+  }
+
+  /** Every line read: what is left is the apply's end (a full feed's removals, the outcome). */
+  private async markApplying(
+    feedId: string,
+    attempt: number,
+    read: { lines: number; rejected: number; warnings: string[] },
+  ): Promise<void> {
+    const applying = await sql`
+      update stock_feeds set status = 'applying', lines = ${read.lines}, rejected = ${read.rejected},
+                             warnings = ${JSON.stringify(read.warnings)}::jsonb
+       where id = ${feedId} and attempt = ${attempt}`.execute(this.db);
+    assertStillHeld(feedId, applying);
+  }
+
+  /**
+   * Reads every line: valid ones staged — and, given the apply's transaction, planned and written
+   * into the stock batch by batch — rejected ones recorded; refuses a feed it cannot read.
+   */
+  private async validate(
+    feed: FeedRow & { country_code: string },
+    attempt: number,
+    apply: { trx: Database; feed: FeedToApply } | null,
+  ) {
     const contents = await readFeed(
       feedBody(this.db, feed.id, Number(feed.bytes)),
       feed.format,
@@ -260,7 +317,7 @@ export class FeedWorker {
       staged = [];
       errors = [];
       await writing;
-      writing = this.writeBatch(feed.id, attempt, batch);
+      writing = this.writeBatch(feed.id, attempt, batch, apply);
       writing.catch(() => undefined);
     };
     for await (const record of contents.records) {
@@ -293,7 +350,11 @@ export class FeedWorker {
     return { lines, rejected, warnings };
   }
 
-  /** Stages a batch of valid lines, records its rejected ones, and shows the progress so far. */
+  /**
+   * Records a batch's rejected lines and the progress so far (committed at once: seen while the
+   * feed is read), and stages its valid lines: in the apply's transaction, planned and written
+   * there, when one is open; committed with the rest otherwise.
+   */
   private async writeBatch(
     feedId: string,
     attempt: number,
@@ -303,6 +364,7 @@ export class FeedWorker {
       lines: number;
       rejected: number;
     },
+    apply: { trx: Database; feed: FeedToApply } | null,
   ): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
       // the feed's row first, while still held: a takeover waits for this batch, then empties it
@@ -310,7 +372,7 @@ export class FeedWorker {
         update stock_feeds set lines = ${batch.lines}, rejected = ${batch.rejected}, heartbeat_at = now()
          where id = ${feedId} and attempt = ${attempt}`.execute(trx);
       assertStillHeld(feedId, held);
-      await stageLines(trx, feedId, batch.staged);
+      if (!apply) await stageLines(trx, feedId, batch.staged);
       if (batch.errors.length) {
         await trx
           .insertInto('stock_feed_errors')
@@ -318,6 +380,13 @@ export class FeedWorker {
           .execute();
       }
     });
+    if (apply && batch.staged.length) {
+      await stageLines(apply.trx, feedId, batch.staged);
+      await applyLines(apply.trx, apply.feed, {
+        from: batch.staged[0]!.line,
+        to: batch.staged[batch.staged.length - 1]!.line,
+      });
+    }
     // what GET /stock/feeds/:id shows while it validates
     this.options.onProgress?.({ feedId, lines: batch.lines, rejected: batch.rejected });
   }

@@ -36,7 +36,9 @@ describe('stock feeds: validated and applied by the feed worker', () => {
         .returning('id')
         .executeTakeFirstOrThrow()
     ).id;
-    worker = new FeedWorker(db(), process.env.FEED_TEST_LOG ? silent : capturing);
+    worker = new FeedWorker(db(), process.env.FEED_TEST_LOG ? silent : capturing, {
+      oneConnection: database.kind === 'pglite',
+    });
   });
   afterAll(() => database?.drop());
 
@@ -244,6 +246,44 @@ describe('stock feeds: validated and applied by the feed worker', () => {
     expect((await items()).find((i) => i.sku === 'A-7')).toMatchObject({ price: '2.00' });
   });
 
+  it('SKUs repeated far apart (another batch): each counted once, as the feed as a whole changes it, dry run alike', async () => {
+    await send('sku,reference,title,condition,price\nD-1,R-D1,Um,novo,1.00\nD-2,R-D2,Dois,novo,2.00\n', {
+      mode: 'delta',
+    });
+    const lines = ['sku,reference,title,condition,price,action'];
+    lines.push('D-NEW,R-N,Novo,novo,5.00,'); // line 2: created, repeated at line 2002
+    lines.push('D-1,R-D1,Um,novo,1.50,'); // line 3: changed, repeated as it is at line 2003
+    lines.push('D-2,R-D2,Dois,novo,2.00,'); // line 4: as it is, removed at line 2004
+    lines.push('D-GONE,R-G,Efémero,novo,9.00,'); // line 5: created, removed at line 2005
+    for (let i = 0; i < 1996; i++) lines.push(`D-F${i},R-F${i},Enchimento,novo,3.00,`);
+    lines.push('D-NEW,R-N,Novo,novo,6.00,');
+    lines.push('D-1,R-D1,Um,novo,1.50,');
+    lines.push('D-2,R-D2,Dois,novo,2.00,delete');
+    lines.push('D-GONE,R-G,Efémero,novo,9.00,delete');
+    const body = lines.join('\n');
+    const expected = { status: 'done', lines: 2004, created: 1997, updated: 1, unchanged: 0, removed: 1 };
+
+    const before = await items();
+    const planned = await send(body, { mode: 'delta', dryRun: true });
+    expect(planned).toMatchObject(expected);
+    expect(await items()).toEqual(before);
+
+    const feed = await send(body, { mode: 'delta' });
+    expect(feed).toMatchObject(expected);
+    expect(feed.warnings).toEqual([
+      'SKU D-NEW repetido nas linhas 2, 2002: vale a linha 2002.',
+      'SKU D-1 repetido nas linhas 3, 2003: vale a linha 2003.',
+      'SKU D-2 repetido nas linhas 4, 2004: vale a linha 2004.',
+      'SKU D-GONE repetido nas linhas 5, 2005: vale a linha 2005.',
+    ]);
+    const after = new Map((await items()).map((i) => [i.sku, i]));
+    expect(after.get('D-NEW')).toMatchObject({ price: '6.00' });
+    expect(after.get('D-1')).toMatchObject({ price: '1.50' });
+    expect(after.has('D-2')).toBe(false);
+    expect(after.has('D-GONE')).toBe(false);
+    expect(after.get('D-F1995')).toMatchObject({ price: '3.00' });
+  });
+
   it('a body it cannot read is refused whole, naming the line, and nothing changes', async () => {
     const before = await items();
     const badUtf8 = Buffer.concat([
@@ -309,7 +349,7 @@ describe('stock feeds: held by one worker, read as written', () => {
       .insertInto('vendors')
       .values({ id: Number(SELLER), name: 'Peças Revistas', country_code: 'PT', city: 'Faro' })
       .execute();
-    worker = new FeedWorker(db(), silent);
+    worker = new FeedWorker(db(), silent, { oneConnection: database.kind === 'pglite' });
   });
   afterAll(() => database?.drop());
 
