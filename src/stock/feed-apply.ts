@@ -25,10 +25,44 @@ export class FeedRemovalRefused extends Error {
   }
 }
 
+/** The columns of a feed's line as SQL reads them (stock_feed_lines, json_to_recordset). */
+const LINE_COLUMNS = sql`line int, sku text, remove bool, reference text, title text, description text,
+  condition text, price numeric, currency text, quantity int, is_oem bool, is_aftermarket bool,
+  vehicle_make text, vehicle_model text, vehicle_variant text, part_id int, country text, refs text[]`;
+
 /**
- * Keeps a batch of a feed's valid lines (line number and values) for the apply: one JSON parameter
- * read by json_to_recordset, which costs the worker far less than eighteen arrays, each written out
- * element by element as a PostgreSQL array literal.
+ * A batch of a feed's valid lines as one JSON parameter, read by json_to_recordset: it costs the
+ * worker far less than eighteen arrays, each written out element by element as a PostgreSQL
+ * array literal.
+ */
+function linesAsJson(lines: { line: number; value: StockLine }[]): string {
+  return JSON.stringify(
+    lines.map(({ line, value: l }) => ({
+      line,
+      sku: l.sku,
+      remove: l.remove,
+      reference: l.reference,
+      title: l.title,
+      description: l.description,
+      condition: l.condition,
+      price: l.price,
+      currency: l.currency,
+      quantity: l.quantity,
+      is_oem: l.isOem,
+      is_aftermarket: l.isAftermarket,
+      vehicle_make: l.vehicleMake,
+      vehicle_model: l.vehicleModel,
+      vehicle_variant: l.vehicleVariant,
+      part_id: l.partId,
+      country: l.country,
+      refs: l.references,
+    })),
+  );
+}
+
+/**
+ * Keeps a batch of a feed's valid lines for an apply that comes after the whole feed is read
+ * (one connection: see FeedWorker's `oneConnection`).
  */
 export async function stageLines(
   db: Database,
@@ -36,26 +70,6 @@ export async function stageLines(
   lines: { line: number; value: StockLine }[],
 ): Promise<void> {
   if (lines.length === 0) return;
-  const rows = lines.map(({ line, value: l }) => ({
-    line,
-    sku: l.sku,
-    remove: l.remove,
-    reference: l.reference,
-    title: l.title,
-    description: l.description,
-    condition: l.condition,
-    price: l.price,
-    currency: l.currency,
-    quantity: l.quantity,
-    is_oem: l.isOem,
-    is_aftermarket: l.isAftermarket,
-    vehicle_make: l.vehicleMake,
-    vehicle_model: l.vehicleModel,
-    vehicle_variant: l.vehicleVariant,
-    part_id: l.partId,
-    country: l.country,
-    refs: l.references,
-  }));
   await sql`
     insert into stock_feed_lines (feed_id, line, sku, remove, reference, title, description, condition, price,
                                   currency, quantity, is_oem, is_aftermarket, vehicle_make, vehicle_model,
@@ -63,11 +77,11 @@ export async function stageLines(
     select ${feedId}::bigint, t.line, t.sku, t.remove, t.reference, t.title, t.description, t.condition, t.price,
            t.currency, t.quantity, t.is_oem, t.is_aftermarket, t.vehicle_make, t.vehicle_model, t.vehicle_variant,
            t.part_id, t.country, coalesce(t.refs, '{}')
-      from json_to_recordset(${JSON.stringify(rows)}::json)
-        as t(line int, sku text, remove bool, reference text, title text, description text, condition text,
-             price numeric, currency text, quantity int, is_oem bool, is_aftermarket bool, vehicle_make text,
-             vehicle_model text, vehicle_variant text, part_id int, country text, refs text[])`.execute(db);
+      from json_to_recordset(${linesAsJson(lines)}::json) as t(${LINE_COLUMNS})`.execute(db);
 }
+
+/** Where applyLines takes its lines from: a batch just read, or every line staged before. */
+export type FeedLines = { batch: { line: number; value: StockLine }[] } | { staged: true };
 
 /** A feed as its apply needs it. */
 export interface FeedToApply {
@@ -91,14 +105,11 @@ export type FinishFeed = (
   stockAfter: string | null,
 ) => Promise<void>;
 
-/** The last line number a feed may have: a range up to it takes every staged line. */
-export const LAST_LINE = 2_147_483_647;
-
 /**
  * Opens a feed's apply in its transaction (one for the whole feed: readers see the old stock or
- * the new, never half of it). `feed_plan` keeps, per SKU the feed names, what its line does to the
- * stock (`action`, the write of the line's batch) and what the feed as a whole does to the item
- * (`counted`, what the counts report), with every line that named it.
+ * the new, never half of it). `feed_plan` keeps, per SKU the feed names, what the feed as a whole
+ * does to the item (`counted`, what the counts report) and every line that named it; `feed_batch`
+ * holds the batch being applied, each line with what it does to the stock (`action`).
  */
 export async function beginApply(trx: Database): Promise<void> {
   // every item whose associated references change is itself written (created or updated), which
@@ -107,87 +118,94 @@ export async function beginApply(trx: Database): Promise<void> {
   await sql`
     create temp table feed_plan (
       sku     text primary key,
-      line    integer,
       item_id bigint,
       version bigint,
-      action  text not null,
       counted text not null,
-      lines   integer[] not null
+      lines   integer[] not null,
+      named   boolean not null
     ) on commit drop`.execute(trx);
+  await sql`
+    create temp table feed_batch (${LINE_COLUMNS}, lines integer[], item_id bigint, version bigint, action text)
+      on commit drop`.execute(trx);
 }
 
 /**
- * Plans and (unless a dry run) writes the staged lines numbered `from`..`to`: a batch while the
- * feed is still read, or all of them at once. A line that changes nothing is not written: no
- * version, no outbox row, nothing to reindex. Two lines with one SKU: the later wins (a feed
- * assembled from parts often repeats an item; refusing the whole feed for it would help no
- * seller), and finishApply warns naming both. When the later comes in a later batch, it meets the
- * item as the earlier one left it; what the counts report is still what the feed as a whole did to
- * the item, compared with the stock before it (an item created then changed: created).
+ * Plans and (unless a dry run) writes a batch of a feed's lines, or every staged line at once. A
+ * line that changes nothing is not written: no version, no outbox row, nothing to reindex. Two
+ * lines with one SKU: the later wins (a feed assembled from parts often repeats an item; refusing
+ * the whole feed for it would help no seller), and finishApply warns naming both. When the later
+ * comes in a later batch, it meets the item as the earlier one left it; what the counts report is
+ * still what the feed as a whole did to the item, compared with the stock before it (an item
+ * created then changed: created).
  */
-export async function applyLines(
-  trx: Database,
-  feed: FeedToApply,
-  range: { from: number; to: number },
-): Promise<void> {
-  const staged = sql`stock_feed_lines s join feed_plan p on p.sku = s.sku and p.line = s.line`;
-  const inRange = sql`s.feed_id = ${feed.id} and s.line between ${range.from} and ${range.to}`;
+export async function applyLines(trx: Database, feed: FeedToApply, lines: FeedLines): Promise<void> {
+  const source =
+    'batch' in lines
+      ? sql`json_to_recordset(${linesAsJson(lines.batch)}::json) as t(${LINE_COLUMNS})`
+      : sql`(select * from stock_feed_lines where feed_id = ${feed.id}) t`;
+  await sql`truncate feed_batch`.execute(trx);
+  // each SKU's last line, planned against the stock as this transaction sees it
   await sql`
-    insert into feed_plan as p (sku, line, item_id, version, action, counted, lines)
-    select s.sku, s.line, i.id, i.version, a.action,
-           case when a.action = 'remove' and i.id is null then 'none' else a.action end, d.lines
-      from (select sku, max(line) as line, array_agg(line order by line) as lines
-              from stock_feed_lines where feed_id = ${feed.id} and line between ${range.from} and ${range.to}
-             group by sku) d
-      join stock_feed_lines s on s.feed_id = ${feed.id} and s.sku = d.sku and s.line = d.line
-      left join stock_items i on i.vendor_id = ${feed.vendorId} and i.sku = s.sku
-     cross join lateral (
-       select case when s.remove then 'remove'
-                   when i.id is null then 'create'
-                   when (i.reference, i.title, i.description, i.condition, i.price, trim(i.currency), i.quantity,
-                         i.is_oem, i.is_aftermarket, i.vehicle_make, i.vehicle_model, i.vehicle_variant, i.part_id,
-                         i.location_country_code)
-                        is distinct from
-                        (s.reference, s.title, s.description, s.condition, s.price, s.currency, s.quantity,
-                         s.is_oem, s.is_aftermarket, s.vehicle_make, s.vehicle_model, s.vehicle_variant, s.part_id,
-                         s.country::char(2))
-                     or coalesce((select array_agg(r.reference order by r.reference)
-                                    from stock_item_references r where r.item_id = i.id), '{}')
-                        is distinct from
-                        coalesce((select array_agg(x order by x) from unnest(s.refs) x), '{}')
-                   then 'update' else 'keep' end as action) a
+    insert into feed_batch
+    select s.line, s.sku, s.remove, s.reference, s.title, s.description, s.condition, s.price, s.currency,
+           s.quantity, s.is_oem, s.is_aftermarket, s.vehicle_make, s.vehicle_model, s.vehicle_variant, s.part_id,
+           s.country, coalesce(s.refs, '{}'), s.lines, i.id, i.version,
+           case when s.remove then 'remove'
+                when i.id is null then 'create'
+                when (i.reference, i.title, i.description, i.condition, i.price, trim(i.currency), i.quantity,
+                      i.is_oem, i.is_aftermarket, i.vehicle_make, i.vehicle_model, i.vehicle_variant, i.part_id,
+                      i.location_country_code)
+                     is distinct from
+                     (s.reference, s.title, s.description, s.condition, s.price, s.currency, s.quantity,
+                      s.is_oem, s.is_aftermarket, s.vehicle_make, s.vehicle_model, s.vehicle_variant, s.part_id,
+                      s.country::char(2))
+                  or coalesce((select array_agg(r.reference order by r.reference)
+                                 from stock_item_references r where r.item_id = i.id), '{}')
+                     is distinct from
+                     coalesce((select array_agg(x order by x) from unnest(s.refs) x), '{}')
+                then 'update' else 'keep' end
+      from (select distinct on (t.sku) t.*,
+                   array_agg(t.line) over (partition by t.sku order by t.line
+                                           rows between unbounded preceding and unbounded following) as lines
+              from ${source}
+             order by t.sku, t.line desc) s
+      left join stock_items i on i.vendor_id = ${feed.vendorId} and i.sku = s.sku`.execute(trx);
+  await sql`
+    insert into feed_plan as p (sku, item_id, version, counted, lines, named)
+    select sku, item_id, version, case when action = 'remove' and item_id is null then 'none' else action end,
+           lines, true
+      from feed_batch
     on conflict (sku) do update
-       set line = excluded.line, item_id = excluded.item_id, version = excluded.version,
-           action = excluded.action, lines = p.lines || excluded.lines,
+       set item_id = excluded.item_id, version = excluded.version, lines = p.lines || excluded.lines,
            counted = case
              -- a dry run writes nothing: the later line meets the stock as it was before the feed
              when ${feed.dryRun} then excluded.counted
-             when p.counted = 'create' then case when excluded.action = 'remove' then 'none' else 'create' end
+             when p.counted = 'create' then case when excluded.counted in ('remove', 'none') then 'none' else 'create' end
              when p.counted in ('update', 'remove')
-               then case when excluded.action = 'remove' then 'remove' else 'update' end
+               then case when excluded.counted in ('remove', 'none') then 'remove' else 'update' end
              else excluded.counted end`.execute(trx);
   if (feed.dryRun) return;
 
-  await sql`
-    delete from stock_items i using ${staged}
-     where ${inRange} and p.action = 'remove' and i.id = p.item_id`.execute(trx);
+  await sql`delete from stock_items i using feed_batch b where b.action = 'remove' and i.id = b.item_id`.execute(
+    trx,
+  );
   await sql`
     update stock_items i
-       set reference = s.reference, title = s.title, description = s.description, condition = s.condition,
-           price = s.price, currency = s.currency, quantity = s.quantity, is_oem = s.is_oem,
-           is_aftermarket = s.is_aftermarket, vehicle_make = s.vehicle_make, vehicle_model = s.vehicle_model,
-           vehicle_variant = s.vehicle_variant, part_id = s.part_id, location_country_code = s.country
-      from ${staged}
-     where ${inRange} and p.action = 'update' and i.id = p.item_id`.execute(trx);
+       set reference = b.reference, title = b.title, description = b.description, condition = b.condition,
+           price = b.price, currency = b.currency, quantity = b.quantity, is_oem = b.is_oem,
+           is_aftermarket = b.is_aftermarket, vehicle_make = b.vehicle_make, vehicle_model = b.vehicle_model,
+           vehicle_variant = b.vehicle_variant, part_id = b.part_id, location_country_code = b.country
+      from feed_batch b
+     where b.action = 'update' and i.id = b.item_id`.execute(trx);
   await sql`
     insert into stock_items (vendor_id, sku, reference, title, description, condition, price, currency, quantity,
                              is_oem, is_aftermarket, vehicle_make, vehicle_model, vehicle_variant, part_id,
                              location_country_code)
-    select ${feed.vendorId}, s.sku, s.reference, s.title, s.description, s.condition, s.price, s.currency,
-           s.quantity, s.is_oem, s.is_aftermarket, s.vehicle_make, s.vehicle_model, s.vehicle_variant, s.part_id,
-           s.country
-      from ${staged}
-     where ${inRange} and p.action = 'create'
+    select ${feed.vendorId}, b.sku, b.reference, b.title, b.description, b.condition, b.price, b.currency,
+           b.quantity, b.is_oem, b.is_aftermarket, b.vehicle_make, b.vehicle_model, b.vehicle_variant, b.part_id,
+           b.country
+      from feed_batch b
+     where b.action = 'create'
     -- an item created meanwhile by a single-item call: the feed, committing later, holds
     on conflict (vendor_id, sku) do update
        set reference = excluded.reference, title = excluded.title, description = excluded.description,
@@ -198,16 +216,14 @@ export async function applyLines(
            location_country_code = excluded.location_country_code`.execute(trx);
   // associated references of the items created or changed: replaced where they differ
   await sql`
-    delete from stock_item_references r using ${staged}
-     where ${inRange} and p.action = 'update' and r.item_id = p.item_id and r.reference <> all(s.refs)`.execute(
-    trx,
-  );
+    delete from stock_item_references r using feed_batch b
+     where b.action = 'update' and r.item_id = b.item_id and r.reference <> all(b.refs)`.execute(trx);
   await sql`
     insert into stock_item_references (item_id, reference)
-    select i.id, x from ${staged}
-      join stock_items i on i.vendor_id = ${feed.vendorId} and i.sku = s.sku
-     cross join lateral unnest(s.refs) x
-     where ${inRange} and p.action in ('create', 'update')
+    select i.id, x from feed_batch b
+      join stock_items i on i.vendor_id = ${feed.vendorId} and i.sku = b.sku
+     cross join lateral unnest(b.refs) x
+     where b.action in ('create', 'update') and b.refs <> '{}'
     on conflict do nothing`.execute(trx);
 }
 
@@ -232,13 +248,16 @@ export async function finishApply(
   feed: FeedToApply,
   finish: FinishFeed,
 ): Promise<{ counts: FeedCounts; warnings: string[] }> {
+  // a temporary table has no statistics until it is analyzed: without them, the joins below over
+  // a million planned SKUs may be planned as if there were a handful
+  await sql`analyze feed_plan`.execute(trx);
   if (feed.mode === 'full') {
     // the seller's items the file does not name, but for those whose line was rejected
     await sql`
-      insert into feed_plan (sku, item_id, version, action, counted, lines)
-      select i.sku, i.id, i.version, 'remove', 'remove', '{}' from stock_items i
+      insert into feed_plan (sku, item_id, version, counted, lines, named)
+      select i.sku, i.id, i.version, 'remove', '{}', false from stock_items i
        where i.vendor_id = ${feed.vendorId}
-         and not exists (select 1 from stock_feed_lines s where s.feed_id = ${feed.id} and s.sku = i.sku)
+         and not exists (select 1 from feed_plan p where p.sku = i.sku)
          and not exists (select 1 from stock_feed_errors e where e.feed_id = ${feed.id} and e.sku = i.sku)`.execute(
       trx,
     );
@@ -285,7 +304,7 @@ export async function finishApply(
   if (feed.mode === 'full') {
     await sql`
       delete from stock_items i using feed_plan p
-       where p.line is null and p.action = 'remove' and i.id = p.item_id`.execute(trx);
+       where not p.named and i.id = p.item_id`.execute(trx);
   }
   const stockAfter =
     feed.mode === 'full'

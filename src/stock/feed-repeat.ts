@@ -23,8 +23,7 @@ export async function stockAfterFeed(
                                                        where i.vendor_id = ${feed.vendorId} and i.sku = p.sku))
                    and not exists (select 1 from stock_items i
                                     where i.vendor_id = ${feed.vendorId}
-                                      and not exists (select 1 from stock_feed_lines s
-                                                       where s.feed_id = ${feed.id} and s.sku = i.sku)
+                                      and not exists (select 1 from feed_plan p where p.sku = i.sku)
                                       and not exists (select 1 from stock_feed_errors e
                                                        where e.feed_id = ${feed.id} and e.sku = i.sku))
                    and (select country_code from vendors where id = ${feed.vendorId}) = ${feed.country}

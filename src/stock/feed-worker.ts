@@ -8,7 +8,6 @@ import {
   beginApply,
   FeedRemovalRefused,
   finishApply,
-  LAST_LINE,
   stageLines,
   type FeedToApply,
   type FinishFeed,
@@ -17,8 +16,20 @@ import { FeedRefusal, readFeed } from './feed-reader.js';
 import { assertStillHeld, feedBody, FeedTakenOver, type FeedRow } from './feed-store.js';
 import { readStockLine, skuOfRejected, type StockLine } from './stock-line.js';
 
-/** Lines staged per statement. */
+/** Lines read, then staged or applied, per batch. */
 const BATCH_LINES = 1_000;
+
+/** The progress and the rejected lines of a feed applied while it is read: committed this often. */
+const REPORT_MS = 1_000;
+
+/** A feed's rejected lines not yet committed, and when they last were. */
+interface Report {
+  errors: FeedLineError[];
+  at: number;
+}
+
+/** The reading of a feed lets the event loop turn after this many lines. */
+const YIELD_EVERY_LINES = 100;
 
 /** A report's message at most this long (the value it quotes cut short). */
 const clip = (message: string) => (message.length > 500 ? `${message.slice(0, 497)}…` : message);
@@ -221,10 +232,11 @@ export class FeedWorker {
         country: feed.country_code,
       };
       const finish: FinishFeed = async (trx, counts, warnings, stockAfter) => {
-        // not held any more: the whole apply rolls back, and the new holder applies the feed
+        // not held any more: the whole apply rolls back, and the new holder applies the feed.
+        // clock_timestamp: now() is the transaction's start, on PostgreSQL the feed's first line
         const done = await sql`update stock_feeds
                      set status = 'done', created = ${counts.created}, updated = ${counts.updated},
-                         unchanged = ${counts.unchanged}, removed = ${counts.removed}, finished_at = now(),
+                         unchanged = ${counts.unchanged}, removed = ${counts.removed}, finished_at = clock_timestamp(),
                          stock_after = ${stockAfter},
                          warnings = warnings || ${JSON.stringify(warnings)}::jsonb
                    where id = ${feedId} and attempt = ${attempt}`.execute(trx);
@@ -271,7 +283,7 @@ export class FeedWorker {
     await this.markApplying(feed.id, attempt, read);
     const applied = await this.db.transaction().execute(async (trx) => {
       await beginApply(trx);
-      await applyLines(trx, target, { from: 0, to: LAST_LINE });
+      await applyLines(trx, target, { staged: true });
       return finishApply(trx, target, finish);
     });
     return { read, applied };
@@ -312,16 +324,21 @@ export class FeedWorker {
     // A batch is written while the next one is read: one in flight at a time, in order. Its
     // rejection is handled where it is awaited (at the next batch or the end), not left unhandled.
     let writing: Promise<void> = Promise.resolve();
-    const flush = async () => {
+    const report: Report = { errors: [], at: 0 };
+    const flush = async (last: boolean) => {
       const batch = { staged, errors, lines, rejected };
       staged = [];
       errors = [];
       await writing;
-      writing = this.writeBatch(feed.id, attempt, batch, apply);
+      writing = this.writeBatch(feed.id, attempt, batch, apply, report, last);
       writing.catch(() => undefined);
     };
     for await (const record of contents.records) {
       lines += 1;
+      // Reading a chunk of the body is synchronous work that only microtasks interrupt: without a
+      // turn of the event loop now and then, the answers of the batch being written would wait
+      // for the next batch's reading, and the database for each of its statements in turn.
+      if (lines % YIELD_EVERY_LINES === 0) await new Promise<void>((resolve) => setImmediate(resolve));
       if ('problem' in record) {
         rejected += 1;
         errors.push({ line: record.line, sku: null, field: null, message: clip(record.problem) });
@@ -340,9 +357,9 @@ export class FeedWorker {
             errors.push({ line: record.line, sku, field: p.field, message: clip(p.message) });
         }
       }
-      if (staged.length + errors.length >= BATCH_LINES) await flush();
+      if (staged.length + errors.length >= BATCH_LINES) await flush(false);
     }
-    await flush();
+    await flush(true);
     await writing;
     const warnings = contents.unknownColumns.size
       ? [`Colunas desconhecidas, ignoradas: ${[...contents.unknownColumns].join(', ')}.`]
@@ -351,9 +368,11 @@ export class FeedWorker {
   }
 
   /**
-   * Records a batch's rejected lines and the progress so far (committed at once: seen while the
-   * feed is read), and stages its valid lines: in the apply's transaction, planned and written
-   * there, when one is open; committed with the rest otherwise.
+   * Writes a batch: its valid lines planned and written into the stock in the apply's transaction
+   * when one is open, else staged. Its rejected lines and the progress so far are committed beside
+   * it (seen while the feed is read) — with each batch when staging, at most every REPORT_MS
+   * otherwise (a commit per batch would cost the apply more than the report is worth), and at the
+   * last batch, before the apply's end reads them.
    */
   private async writeBatch(
     feedId: string,
@@ -365,30 +384,31 @@ export class FeedWorker {
       rejected: number;
     },
     apply: { trx: Database; feed: FeedToApply } | null,
+    report: Report,
+    last: boolean,
   ): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
-      // the feed's row first, while still held: a takeover waits for this batch, then empties it
-      const held = await sql`
-        update stock_feeds set lines = ${batch.lines}, rejected = ${batch.rejected}, heartbeat_at = now()
-         where id = ${feedId} and attempt = ${attempt}`.execute(trx);
-      assertStillHeld(feedId, held);
-      if (!apply) await stageLines(trx, feedId, batch.staged);
-      if (batch.errors.length) {
-        await trx
-          .insertInto('stock_feed_errors')
-          .values(batch.errors.map((e) => ({ feed_id: feedId, ...e })))
-          .execute();
-      }
-    });
-    if (apply && batch.staged.length) {
-      await stageLines(apply.trx, feedId, batch.staged);
-      await applyLines(apply.trx, apply.feed, {
-        from: batch.staged[0]!.line,
-        to: batch.staged[batch.staged.length - 1]!.line,
+    report.errors.push(...batch.errors);
+    if (!apply || last || report.errors.length >= BATCH_LINES || Date.now() - report.at >= REPORT_MS) {
+      await this.db.transaction().execute(async (trx) => {
+        // the feed's row first, while still held: a takeover waits for this batch, then empties it
+        const held = await sql`
+          update stock_feeds set lines = ${batch.lines}, rejected = ${batch.rejected}, heartbeat_at = now()
+           where id = ${feedId} and attempt = ${attempt}`.execute(trx);
+        assertStillHeld(feedId, held);
+        if (!apply) await stageLines(trx, feedId, batch.staged);
+        if (report.errors.length) {
+          await trx
+            .insertInto('stock_feed_errors')
+            .values(report.errors.map((e) => ({ feed_id: feedId, ...e })))
+            .execute();
+        }
       });
+      report.errors = [];
+      report.at = Date.now();
+      // what GET /stock/feeds/:id shows while it validates
+      this.options.onProgress?.({ feedId, lines: batch.lines, rejected: batch.rejected });
     }
-    // what GET /stock/feeds/:id shows while it validates
-    this.options.onProgress?.({ feedId, lines: batch.lines, rejected: batch.rejected });
+    if (apply && batch.staged.length) await applyLines(apply.trx, apply.feed, { batch: batch.staged });
   }
 
   /** A feed that could not be applied: refused (its content says why) or failed (our side). */

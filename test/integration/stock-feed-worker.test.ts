@@ -282,6 +282,12 @@ describe('stock feeds: validated and applied by the feed worker', () => {
     expect(after.has('D-2')).toBe(false);
     expect(after.has('D-GONE')).toBe(false);
     expect(after.get('D-F1995')).toMatchObject({ price: '3.00' });
+    // it ended after its last batch was read (the time it took covers the whole apply)
+    const ended = await sql<{ after_reading: boolean }>`
+      select finished_at >= heartbeat_at as after_reading from stock_feeds where id = ${feed.id}`.execute(
+      db(),
+    );
+    expect(ended.rows[0]).toEqual({ after_reading: true });
   });
 
   it('a body it cannot read is refused whole, naming the line, and nothing changes', async () => {
