@@ -17,7 +17,7 @@ import { assertStillHeld, feedBody, FeedTakenOver, type FeedRow } from './feed-s
 import { readStockLine, skuOfRejected, type StockLine } from './stock-line.js';
 
 /** Lines read, then staged or applied, per batch. */
-const BATCH_LINES = 1_000;
+export const BATCH_LINES = 5_000;
 
 /** The progress and the rejected lines of a feed applied while it is read: committed this often. */
 const REPORT_MS = 1_000;

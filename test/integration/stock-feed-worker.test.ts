@@ -5,7 +5,7 @@ import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/database.js';
 import { createFeed, findFeed, firstErrors, receiveBody } from '../../src/stock/feed-store.js';
-import { FeedWorker } from '../../src/stock/feed-worker.js';
+import { BATCH_LINES, FeedWorker } from '../../src/stock/feed-worker.js';
 import { loadStockFixture } from '../helpers/stock-fixture.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database.js';
 
@@ -250,18 +250,27 @@ describe('stock feeds: validated and applied by the feed worker', () => {
     await send('sku,reference,title,condition,price\nD-1,R-D1,Um,novo,1.00\nD-2,R-D2,Dois,novo,2.00\n', {
       mode: 'delta',
     });
+    // the same SKUs again a batch later: lines 2-5, then FILLER lines, then lines FILLER+6 to FILLER+9
+    const FILLER = BATCH_LINES;
     const lines = ['sku,reference,title,condition,price,action'];
-    lines.push('D-NEW,R-N,Novo,novo,5.00,'); // line 2: created, repeated at line 2002
-    lines.push('D-1,R-D1,Um,novo,1.50,'); // line 3: changed, repeated as it is at line 2003
-    lines.push('D-2,R-D2,Dois,novo,2.00,'); // line 4: as it is, removed at line 2004
-    lines.push('D-GONE,R-G,Efémero,novo,9.00,'); // line 5: created, removed at line 2005
-    for (let i = 0; i < 1996; i++) lines.push(`D-F${i},R-F${i},Enchimento,novo,3.00,`);
+    lines.push('D-NEW,R-N,Novo,novo,5.00,'); // created, then changed
+    lines.push('D-1,R-D1,Um,novo,1.50,'); // changed, then named again as it now is
+    lines.push('D-2,R-D2,Dois,novo,2.00,'); // as it is, then removed
+    lines.push('D-GONE,R-G,Efémero,novo,9.00,'); // created, then removed
+    for (let i = 0; i < FILLER; i++) lines.push(`D-F${i},R-F${i},Enchimento,novo,3.00,`);
     lines.push('D-NEW,R-N,Novo,novo,6.00,');
     lines.push('D-1,R-D1,Um,novo,1.50,');
     lines.push('D-2,R-D2,Dois,novo,2.00,delete');
     lines.push('D-GONE,R-G,Efémero,novo,9.00,delete');
     const body = lines.join('\n');
-    const expected = { status: 'done', lines: 2004, created: 1997, updated: 1, unchanged: 0, removed: 1 };
+    const expected = {
+      status: 'done',
+      lines: FILLER + 8,
+      created: FILLER + 1,
+      updated: 1,
+      unchanged: 0,
+      removed: 1,
+    };
 
     const before = await items();
     const planned = await send(body, { mode: 'delta', dryRun: true });
@@ -270,18 +279,18 @@ describe('stock feeds: validated and applied by the feed worker', () => {
 
     const feed = await send(body, { mode: 'delta' });
     expect(feed).toMatchObject(expected);
-    expect(feed.warnings).toEqual([
-      'SKU D-NEW repetido nas linhas 2, 2002: vale a linha 2002.',
-      'SKU D-1 repetido nas linhas 3, 2003: vale a linha 2003.',
-      'SKU D-2 repetido nas linhas 4, 2004: vale a linha 2004.',
-      'SKU D-GONE repetido nas linhas 5, 2005: vale a linha 2005.',
-    ]);
+    const again = (line: number) => line + FILLER + 4;
+    expect(feed.warnings).toEqual(
+      ['D-NEW', 'D-1', 'D-2', 'D-GONE'].map(
+        (sku, i) => `SKU ${sku} repetido nas linhas ${i + 2}, ${again(i + 2)}: vale a linha ${again(i + 2)}.`,
+      ),
+    );
     const after = new Map((await items()).map((i) => [i.sku, i]));
     expect(after.get('D-NEW')).toMatchObject({ price: '6.00' });
     expect(after.get('D-1')).toMatchObject({ price: '1.50' });
     expect(after.has('D-2')).toBe(false);
     expect(after.has('D-GONE')).toBe(false);
-    expect(after.get('D-F1995')).toMatchObject({ price: '3.00' });
+    expect(after.get(`D-F${FILLER - 1}`)).toMatchObject({ price: '3.00' });
     // it ended after its last batch was read (the time it took covers the whole apply)
     const ended = await sql<{ after_reading: boolean }>`
       select finished_at >= heartbeat_at as after_reading from stock_feeds where id = ${feed.id}`.execute(
