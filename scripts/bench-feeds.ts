@@ -15,8 +15,8 @@
  *    shows them all at their new price.
  * 4. `--patches` single-item PATCHes, five a second: commit → searchable p50/p99.
  *
- * Sellers of earlier runs are removed first (their removal delivered to the index before anything
- * is measured), so every run starts from the same stock.
+ * Sellers of earlier runs are removed first (their removal delivered to the index, and the tables
+ * vacuumed, before anything is measured), so every run starts from the same stock.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -166,6 +166,12 @@ if (removed.numAffectedRows)
     `A remover do índice ${number(Number(removed.numAffectedRows))} artigos de execuções anteriores…`,
   );
 await indexCaughtUp();
+// The earlier seller's rows, deleted, are still in the stock's indexes until vacuumed: this run's
+// seller (the same id, the same SKUs) would meet them on every insert, which no real new seller does.
+if (removed.numAffectedRows) {
+  console.log('A limpar (VACUUM) o stock das execuções anteriores…');
+  await sql`vacuum stock_items, stock_item_references, search_outbox`.execute(db);
+}
 
 const references = (await sampleQueries(db)).references;
 const searchRate = Number(opts.searchRate);

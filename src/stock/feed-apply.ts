@@ -106,12 +106,35 @@ export type FinishFeed = (
 ) => Promise<void>;
 
 /**
+ * Memory for a feed's temporary tables (per connection, taken as used): `feed_plan` holds a row
+ * per SKU of the feed, a million for a large seller, and with PostgreSQL's default of 8 MB every
+ * batch's lookups into it went through the disk.
+ */
+const TEMP_BUFFERS = '256MB';
+
+/**
+ * Runs a feed's apply: a transaction on a connection of its own, opened by beginApply, its
+ * temporary tables given room in memory first.
+ */
+export async function inApplyTransaction<T>(db: Database, apply: (trx: Database) => Promise<T>): Promise<T> {
+  return db.connection().execute(async (connection) => {
+    // refused on a connection that already held a temporary table: it keeps what it had (a feed
+    // worker's own connections had this setting at their first feed)
+    await sql`set temp_buffers = ${sql.lit(TEMP_BUFFERS)}`.execute(connection).catch(() => undefined);
+    return connection.transaction().execute(async (trx) => {
+      await beginApply(trx);
+      return apply(trx);
+    });
+  });
+}
+
+/**
  * Opens a feed's apply in its transaction (one for the whole feed: readers see the old stock or
  * the new, never half of it). `feed_plan` keeps, per SKU the feed names, what the feed as a whole
  * does to the item (`counted`, what the counts report) and every line that named it; `feed_batch`
  * holds the batch being applied, each line with what it does to the stock (`action`).
  */
-export async function beginApply(trx: Database): Promise<void> {
+async function beginApply(trx: Database): Promise<void> {
   // every item whose associated references change is itself written (created or updated), which
   // records it for the index: no touch of the item per reference (sql/0034)
   await sql`set local stock.items_written_with_references = on`.execute(trx);

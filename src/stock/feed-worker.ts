@@ -5,9 +5,9 @@ import type { Logger } from '../logger.js';
 import { answerRepeat } from './feed-repeat.js';
 import {
   applyLines,
-  beginApply,
   FeedRemovalRefused,
   finishApply,
+  inApplyTransaction,
   stageLines,
   type FeedToApply,
   type FinishFeed,
@@ -245,8 +245,7 @@ export class FeedWorker {
       };
       const { read, applied } = this.options.oneConnection
         ? await this.stageThenApply(feed, attempt, target, finish)
-        : await this.db.transaction().execute(async (trx) => {
-            await beginApply(trx);
+        : await inApplyTransaction(this.db, async (trx) => {
             const read = await this.validate(feed, attempt, { trx, feed: target });
             await this.markApplying(feedId, attempt, read);
             return { read, applied: await finishApply(trx, target, finish) };
@@ -281,8 +280,7 @@ export class FeedWorker {
   ) {
     const read = await this.validate(feed, attempt, null);
     await this.markApplying(feed.id, attempt, read);
-    const applied = await this.db.transaction().execute(async (trx) => {
-      await beginApply(trx);
+    const applied = await inApplyTransaction(this.db, async (trx) => {
       await applyLines(trx, target, { staged: true });
       return finishApply(trx, target, finish);
     });
