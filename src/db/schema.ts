@@ -184,7 +184,6 @@ export interface StockItemsTable {
   model_norm: GeneratedAlways<string | null>;
   variant_norm: GeneratedAlways<string | null>;
   location_country_code: string;
-  search_vector: GeneratedAlways<string>;
   /** sql/0033: the seller's own identifier, unique per seller (defaults to the id) */
   sku: Generated<string>;
   version: ColumnType<string, number | string | bigint | undefined, number | string | bigint>;

@@ -40,7 +40,7 @@ const STOCK_TABLES = [
 
 /**
  * Into empty tables, building the secondary indexes once at the end is several times faster than
- * maintaining them row by row (the GIN index on search_vector above all). Their definitions are
+ * maintaining them row by row (the GIN index on the items' words above all). Their definitions are
  * read from the catalog, so indexes added by later migrations are kept too; it all happens in the
  * load's transaction, so a failure restores them.
  */

@@ -166,7 +166,7 @@ describe('postgres: pages of known text searches', () => {
    * A statement that ranks the matching rows (stock_items as `si`): what a known order saves. A
    * page's own rows are scored too (`p`), a score per row of the page, for where the next one starts.
    */
-  const RANKS_MATCHES = /ts_rank\(si\./;
+  const RANKS_MATCHES = /ts_rank\(stock_search_vector\(si\./;
   /** Pages of 4 from the cached engine (the first one computes the order), as one list. */
   async function cachedPages(): Promise<{ ids: number[]; total: number; statements: string[] }> {
     const first = await cached.search(travao, { page: 1, perPage: 4 });

@@ -24,7 +24,7 @@ async function fingerprint(db: Database): Promise<string> {
       (select string_agg(concat_ws('|', group_id, reference, reference_norm, brand, kind), ';' order by group_id, reference_norm) from xref_group_references) ||
       (select string_agg(concat_ws('|', id, vendor_id, reference, reference_norm, xref_group_id, part_id, title, description,
           condition, is_oem, is_aftermarket, price, currency, quantity, make_norm, model_norm, variant_norm,
-          location_country_code, search_vector::text), ';' order by id) from stock_items) ||
+          location_country_code, stock_search_vector(title, description)::text), ';' order by id) from stock_items) ||
       (select string_agg(concat_ws('|', item_id, reference, reference_norm, kind, brand), ';' order by item_id, reference_norm) from stock_item_references)
     ) as digest`.execute(db);
   return rows[0]!.digest;
@@ -61,7 +61,7 @@ async function expectLoaded(db: Database, summary: LoadSummary): Promise<void> {
     expect(row.make_norm).toBe('volkswagen');
   }
   const { rows: words } = await sql<{ n: string }>`select count(*) as n from stock_items
-      where search_vector @@ to_tsquery('simple', 'travao')`.execute(db);
+      where stock_search_vector(title, description) @@ to_tsquery('simple', 'travao')`.execute(db);
   expect(Number(words[0]!.n)).toBeGreaterThan(0);
 
   // Identity sequences moved past the explicit ids: an ordinary insert takes the next id.

@@ -9,6 +9,13 @@ import type { Fragment } from './sql-fragments.js';
  * subquery, and whether its statement is kept prepared.
  */
 
+/**
+ * The words of a row of `stock_items` (aliased `table`): the expression its GIN index is built
+ * over (sql/0041), written alike so that the planner finds the index.
+ */
+const wordsOf = (table: 'si' | 'p'): Fragment =>
+  sql`stock_search_vector(${sql.raw(table)}.title, ${sql.raw(table)}.description)`;
+
 /** The WHERE conditions of a query over `stock_items si`. */
 export function conditions(q: StockQuery): Fragment[] {
   const where: Fragment[] = [];
@@ -37,7 +44,7 @@ export function conditions(q: StockQuery): Fragment[] {
   }
   if (q.partId !== undefined) where.push(sql`si.part_id = ${q.partId}`);
   if (q.text !== undefined)
-    where.push(sql`si.search_vector @@ to_tsquery('simple', f_unaccent(${textQueryTerms(q.text)}))`);
+    where.push(sql`${wordsOf('si')} @@ to_tsquery('simple', f_unaccent(${textQueryTerms(q.text)}))`);
   if (q.condition !== undefined) where.push(sql`si.condition = ${q.condition}`);
   if (q.isOem !== undefined) where.push(sql`si.is_oem = ${q.isOem}`);
   if (q.isAftermarket !== undefined) where.push(sql`si.is_aftermarket = ${q.isAftermarket}`);
@@ -74,7 +81,7 @@ const whereClause = (q: StockQuery): Fragment => {
 /** The relevance of a row of `stock_items` (aliased `table`) to a text query; 0 without text. */
 export const textRank = (query: StockQuery, table: 'si' | 'p'): Fragment =>
   query.text !== undefined
-    ? sql`ts_rank(${sql.raw(table)}.search_vector, to_tsquery('simple', f_unaccent(${textQueryTerms(query.text)})))`
+    ? sql`ts_rank(${wordsOf(table)}, to_tsquery('simple', f_unaccent(${textQueryTerms(query.text)})))`
     : sql`0::real`;
 
 /**
