@@ -100,15 +100,48 @@ export async function createLoadingIndex(
 const GREEN_TIMEOUT = '10m';
 
 /**
+ * A shard's segments are merged into as few as keep each under this size: the merge policy only
+ * merges segments under 5 GB (`max_merged_segment`), and a larger one, left out of the merges that
+ * later changes need, would keep its deleted documents.
+ */
+const MERGED_SEGMENT_BYTES = 4 * 1024 ** 3;
+
+/** A force-merge answers when it is over: minutes for millions of documents. */
+const MERGE_TIMEOUT_MS = 60 * 60_000;
+
+/**
+ * Merges a loaded index's segments (a bulk load leaves each shard in many) before it serves: a
+ * search visits every segment, and a replica made afterwards copies the merged ones. Returns the
+ * most segments a shard is left with.
+ */
+export async function mergeLoadedSegments(client: Client, name: string): Promise<number> {
+  const stats = await client.indices.stats({ index: name, metric: 'store' });
+  const primaryBytes = Number(stats.body.indices?.[name]?.primaries?.store?.size_in_bytes ?? 0);
+  const settings = await client.indices.getSettings({ index: name });
+  const shards = Number(
+    (Object.values(settings.body)[0]?.settings?.index as { number_of_shards?: string } | undefined)
+      ?.number_of_shards ?? 1,
+  );
+  const segments = Math.max(1, Math.ceil(primaryBytes / shards / MERGED_SEGMENT_BYTES));
+  await client.indices.forcemerge(
+    { index: name, max_num_segments: segments },
+    { requestTimeout: MERGE_TIMEOUT_MS },
+  );
+  return segments;
+}
+
+/**
  * The live settings back on a loaded index, and its replicas made before the alias may move to it.
- * The load is flushed first, so a replica copies the primary's segments instead of replaying every
- * operation of its translog; then the index is waited for until every copy is allocated (green),
- * or, on a cluster with too few nodes to hold the replicas (one node), until its primaries are
- * (yellow). A rebuild that times out fails: the old index keeps serving.
+ * The load is flushed and its segments merged first, so a replica copies the primary's few merged
+ * segments instead of replaying every operation of its translog; then the index is waited for
+ * until every copy is allocated (green), or, on a cluster with too few nodes to hold the replicas
+ * (one node), until its primaries are (yellow). A rebuild that times out fails: the old index
+ * keeps serving.
  */
 export async function finishLoad(client: Client, name: string): Promise<void> {
   const replicas = Number(stockIndexDefinition().settings?.number_of_replicas ?? 1);
   await client.indices.flush({ index: name });
+  await mergeLoadedSegments(client, name);
   await client.indices.putSettings({
     index: name,
     body: {

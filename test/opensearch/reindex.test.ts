@@ -3,13 +3,15 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { pino } from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { aliasTargets, versionedIndices } from '../../indexer/index-admin.js';
+import { writeBatch } from '../../indexer/cluster.js';
+import { aliasTargets, createLoadingIndex, finishLoad, versionedIndices } from '../../indexer/index-admin.js';
 import { IndexerMetrics } from '../../indexer/metrics.js';
 import { pruneOutbox } from '../../indexer/outbox.js';
 import { rebuildIndex, type RebuildStage } from '../../indexer/rebuild.js';
 import { RebuildRequests } from '../../indexer/rebuild-requests.js';
 import { deliverChanges, type DeliveryTarget } from '../../indexer/delivery.js';
 import type { Database } from '../../src/db/database.js';
+import { readStockDocumentsAfter } from '../../src/search/stock-documents.js';
 import { documentVersion, indexedVersions, stockVersions } from '../helpers/index-contents.js';
 import { clusterClient, dropAlias, TEST_OPENSEARCH_URL, uniqueAlias } from '../helpers/opensearch.js';
 import { FIXTURE_ITEMS, loadStockFixture } from '../helpers/stock-fixture.js';
@@ -17,6 +19,20 @@ import { createTestDatabase, type TestDatabase } from '../helpers/test-database.
 import { TEST_DATABASE_URL } from '../helpers/test-env.js';
 
 const silent = pino({ level: 'silent' });
+
+/** The segments of each primary shard of an index, in shard order. */
+async function primarySegments(client: Client, index: string): Promise<number[]> {
+  const answer = await client.indices.segments({ index });
+  const shards = (
+    answer.body.indices as Record<
+      string,
+      { shards: Record<string, { routing: { primary: boolean }; num_search_segments: number }[]> }
+    >
+  )[index]!.shards;
+  return Object.keys(shards)
+    .sort((a, b) => Number(a) - Number(b))
+    .map((shard) => shards[shard]!.find((copy) => copy.routing.primary)!.num_search_segments);
+}
 
 const rowVersion = async (db: Database, id: number) =>
   Number(
@@ -53,6 +69,22 @@ describe.skipIf(!TEST_OPENSEARCH_URL || !TEST_DATABASE_URL)(
       aliases.push(alias);
       return alias;
     };
+
+    it('merges a loaded index into one segment per shard before it serves', async () => {
+      const index = `${newAlias()}_v1`;
+      await createLoadingIndex(client, index, 2);
+      const documents = await readStockDocumentsAfter(db(), 0, 1_000);
+      // three refreshes: three segments on a shard that got documents from each part
+      for (const part of [documents.slice(0, 10), documents.slice(10, 20), documents.slice(20)]) {
+        await writeBatch(client, index, { documents: part, deletions: [] });
+        await client.indices.refresh({ index });
+      }
+      expect(Math.max(...(await primarySegments(client, index)))).toBeGreaterThan(1);
+      await finishLoad(client, index);
+      expect(await primarySegments(client, index)).toEqual([1, 1]);
+      const count = await client.count({ index });
+      expect(count.body.count).toBe(documents.length);
+    });
 
     it('loads every item at its row version into a new index, restores its settings, swaps the alias, drops the old index', async () => {
       const alias = newAlias();
