@@ -25,10 +25,20 @@ export class FeedRemovalRefused extends Error {
   }
 }
 
-/** The columns of a feed's line as SQL reads them (stock_feed_lines, json_to_recordset). */
-const LINE_COLUMNS = sql`line int, sku text, remove bool, reference text, title text, description text,
+/** A feed's line's columns but its associated references, as SQL reads them. */
+const SCALAR_COLUMNS = `line int, sku text, remove bool, reference text, title text, description text,
   condition text, price numeric, currency text, quantity int, is_oem bool, is_aftermarket bool,
-  vehicle_make text, vehicle_model text, vehicle_variant text, part_id int, country text, refs text[]`;
+  vehicle_make text, vehicle_model text, vehicle_variant text, part_id int, country text`;
+
+/** The columns of a feed's line as SQL reads them (stock_feed_lines, feed_batch). */
+const LINE_COLUMNS = sql.raw(`${SCALAR_COLUMNS}, refs text[]`);
+
+/**
+ * Between the associated references of a line in a batch's JSON: a control character, which no
+ * reference holds (stock-line.ts refuses them). Read by string_to_array: a JSON array read as
+ * text[] cost the database more than all the rest of the line.
+ */
+const REFS_SEPARATOR = '\x1f';
 
 /**
  * A batch of a feed's valid lines as one JSON parameter, read by json_to_recordset: it costs the
@@ -55,10 +65,15 @@ function linesAsJson(lines: { line: number; value: StockLine }[]): string {
       vehicle_variant: l.vehicleVariant,
       part_id: l.partId,
       country: l.country,
-      refs: l.references,
+      joined_refs: l.references.join(REFS_SEPARATOR),
     })),
   );
 }
+
+/** A batch of lines as rows with the columns of LINE_COLUMNS (and `joined_refs`), aliased t. */
+const batchRows = (lines: { line: number; value: StockLine }[]) =>
+  sql`(select j.*, string_to_array(j.joined_refs, ${REFS_SEPARATOR}) as refs
+         from json_to_recordset(${linesAsJson(lines)}::json) as j(${sql.raw(SCALAR_COLUMNS)}, joined_refs text)) t`;
 
 /**
  * Keeps a batch of a feed's valid lines for an apply that comes after the whole feed is read
@@ -76,8 +91,8 @@ export async function stageLines(
                                   vehicle_variant, part_id, country, refs)
     select ${feedId}::bigint, t.line, t.sku, t.remove, t.reference, t.title, t.description, t.condition, t.price,
            t.currency, t.quantity, t.is_oem, t.is_aftermarket, t.vehicle_make, t.vehicle_model, t.vehicle_variant,
-           t.part_id, t.country, coalesce(t.refs, '{}')
-      from json_to_recordset(${linesAsJson(lines)}::json) as t(${LINE_COLUMNS})`.execute(db);
+           t.part_id, t.country, t.refs
+      from ${batchRows(lines)}`.execute(db);
 }
 
 /** Where applyLines takes its lines from: a batch just read, or every line staged before. */
@@ -148,7 +163,9 @@ async function beginApply(trx: Database): Promise<void> {
       named   boolean not null
     ) on commit drop`.execute(trx);
   await sql`
-    create temp table feed_batch (${LINE_COLUMNS}, lines integer[], item_id bigint, version bigint, action text)
+    create temp table feed_batch (${LINE_COLUMNS}, lines integer[], item_id bigint, version bigint, action text,
+                                  -- what the created items' references are joined on
+                                  primary key (sku))
       on commit drop`.execute(trx);
 }
 
@@ -164,7 +181,7 @@ async function beginApply(trx: Database): Promise<void> {
 export async function applyLines(trx: Database, feed: FeedToApply, lines: FeedLines): Promise<void> {
   const source =
     'batch' in lines
-      ? sql`json_to_recordset(${linesAsJson(lines.batch)}::json) as t(${LINE_COLUMNS})`
+      ? batchRows(lines.batch)
       : sql`(select * from stock_feed_lines where feed_id = ${feed.id}) t`;
   await sql`truncate feed_batch`.execute(trx);
   // each SKU's last line, planned against the stock as this transaction sees it
@@ -192,7 +209,13 @@ export async function applyLines(trx: Database, feed: FeedToApply, lines: FeedLi
                                            rows between unbounded preceding and unbounded following) as lines
               from ${source}
              order by t.sku, t.line desc) s
-      left join stock_items i on i.vendor_id = ${feed.vendorId} and i.sku = s.sku`.execute(trx);
+      -- each SKU looked up on its own (LIMIT keeps the subquery from becoming a join): planned as a
+      -- join, with the seller's statistics from before the feed, the lookup read every item this
+      -- feed had written so far once per batch
+      left join lateral (select * from stock_items x
+                          where x.vendor_id = ${feed.vendorId} and x.sku = s.sku limit 1) i on true`.execute(
+    trx,
+  );
   await sql`
     insert into feed_plan as p (sku, item_id, version, counted, lines, named)
     select sku, item_id, version, case when action = 'remove' and item_id is null then 'none' else action end,
@@ -220,33 +243,41 @@ export async function applyLines(trx: Database, feed: FeedToApply, lines: FeedLi
            vehicle_variant = b.vehicle_variant, part_id = b.part_id, location_country_code = b.country
       from feed_batch b
      where b.action = 'update' and i.id = b.item_id`.execute(trx);
+  // the items created and their associated references, found by the ids the insert returns
   await sql`
-    insert into stock_items (vendor_id, sku, reference, title, description, condition, price, currency, quantity,
-                             is_oem, is_aftermarket, vehicle_make, vehicle_model, vehicle_variant, part_id,
-                             location_country_code)
-    select ${feed.vendorId}, b.sku, b.reference, b.title, b.description, b.condition, b.price, b.currency,
-           b.quantity, b.is_oem, b.is_aftermarket, b.vehicle_make, b.vehicle_model, b.vehicle_variant, b.part_id,
-           b.country
-      from feed_batch b
-     where b.action = 'create'
-    -- an item created meanwhile by a single-item call: the feed, committing later, holds
-    on conflict (vendor_id, sku) do update
-       set reference = excluded.reference, title = excluded.title, description = excluded.description,
-           condition = excluded.condition, price = excluded.price, currency = excluded.currency,
-           quantity = excluded.quantity, is_oem = excluded.is_oem, is_aftermarket = excluded.is_aftermarket,
-           vehicle_make = excluded.vehicle_make, vehicle_model = excluded.vehicle_model,
-           vehicle_variant = excluded.vehicle_variant, part_id = excluded.part_id,
-           location_country_code = excluded.location_country_code`.execute(trx);
-  // associated references of the items created or changed: replaced where they differ
+    with created as (
+      insert into stock_items (vendor_id, sku, reference, title, description, condition, price, currency, quantity,
+                               is_oem, is_aftermarket, vehicle_make, vehicle_model, vehicle_variant, part_id,
+                               location_country_code)
+      select ${feed.vendorId}, b.sku, b.reference, b.title, b.description, b.condition, b.price, b.currency,
+             b.quantity, b.is_oem, b.is_aftermarket, b.vehicle_make, b.vehicle_model, b.vehicle_variant, b.part_id,
+             b.country
+        from feed_batch b
+       where b.action = 'create'
+      -- an item created meanwhile by a single-item call: the feed, committing later, holds
+      on conflict (vendor_id, sku) do update
+         set reference = excluded.reference, title = excluded.title, description = excluded.description,
+             condition = excluded.condition, price = excluded.price, currency = excluded.currency,
+             quantity = excluded.quantity, is_oem = excluded.is_oem, is_aftermarket = excluded.is_aftermarket,
+             vehicle_make = excluded.vehicle_make, vehicle_model = excluded.vehicle_model,
+             vehicle_variant = excluded.vehicle_variant, part_id = excluded.part_id,
+             location_country_code = excluded.location_country_code
+      returning id, sku)
+    insert into stock_item_references (item_id, reference)
+    select c.id, x from created c
+      join feed_batch b on b.sku = c.sku
+     cross join lateral unnest(b.refs) x
+     where b.refs <> '{}'
+    on conflict do nothing`.execute(trx);
+  // associated references of the items changed: replaced where they differ
   await sql`
     delete from stock_item_references r using feed_batch b
      where b.action = 'update' and r.item_id = b.item_id and r.reference <> all(b.refs)`.execute(trx);
   await sql`
     insert into stock_item_references (item_id, reference)
-    select i.id, x from feed_batch b
-      join stock_items i on i.vendor_id = ${feed.vendorId} and i.sku = b.sku
+    select b.item_id, x from feed_batch b
      cross join lateral unnest(b.refs) x
-     where b.action in ('create', 'update') and b.refs <> '{}'
+     where b.action = 'update' and b.refs <> '{}'
     on conflict do nothing`.execute(trx);
 }
 

@@ -189,6 +189,8 @@ export function readStockLine(
       return null;
     }
     if (read.length > max) problem(label, `O campo ${label} tem mais de ${max} caracteres.`);
+    // PostgreSQL's text cannot hold it: one such line would fail the whole feed
+    if (read.includes('\u0000')) problem(label, `O campo ${label} contém o carácter nulo (U+0000).`);
     return read;
   };
 
@@ -364,6 +366,10 @@ function readBoolean(value: unknown, label: string, problem: (f: string, m: stri
 }
 
 /** Associated references: a JSON array, or text separated by |. */
+/** C0 controls and DEL. */
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARACTER = /[\u0000-\u001f\u007f]/;
+
 function readReferences(value: unknown, problem: (f: string, m: string) => void): string[] {
   if (value === undefined || value === null || value === '') return [];
   const list = Array.isArray(value) ? value : typeof value === 'string' ? value.split('|') : null;
@@ -382,5 +388,8 @@ function readReferences(value: unknown, problem: (f: string, m: string) => void)
   if (references.length > 50) problem('referencias', 'Mais de 50 referências associadas numa linha.');
   if (references.some((r) => r.length > 100))
     problem('referencias', 'Uma referência associada tem mais de 100 caracteres.');
+  // a reference is letters, digits and separators; the feed's apply joins them with one (feed-apply.ts)
+  if (references.some((r) => CONTROL_CHARACTER.test(r)))
+    problem('referencias', 'Uma referência associada contém caracteres de controlo.');
   return references;
 }

@@ -311,6 +311,47 @@ describe('sellers write their own stock: /sellers, /stock/items, /stock/feeds', 
       expect(history.body.feeds[0]).toMatchObject({ id: feed.id, status: 'done' });
     });
 
+    it('a NUL in a text or a control character in a reference rejects its line, not the feed; references come back whole', async () => {
+      const line = (sku: string, fields: Record<string, unknown>) =>
+        JSON.stringify({
+          sku,
+          reference: `R-${sku}`,
+          title: 'Filtro',
+          condition: 'novo',
+          price: '5.00',
+          ...fields,
+        });
+      const body = [
+        line('NUL-1', { title: 'Fil\u0000tro' }),
+        line('NUL-2', { references: ['A-1', 'B\u001f2'] }),
+        line('NUL-3', { references: ['A-1', 'B-2', 'C 3'] }),
+        line('NUL-4', {}),
+      ].join('\n');
+      const sent = await sendFeed(stockA(), 'mode=delta', body, { 'Content-Type': 'application/x-ndjson' });
+      const feed = await finished(stockA(), sent.body.feed.id);
+      expect(feed).toMatchObject({ status: 'done', counts: { lines: 4, created: 2, rejected: 2 } });
+      expect(feed.first_errors).toEqual([
+        {
+          line: 1,
+          sku: 'NUL-1',
+          field: 'titulo',
+          message: 'O campo titulo contém o carácter nulo (U+0000).',
+        },
+        {
+          line: 2,
+          sku: 'NUL-2',
+          field: 'referencias',
+          message: 'Uma referência associada contém caracteres de controlo.',
+        },
+      ]);
+      const whole = await stockA().get<{ items: { references: string[] }[] }>('/stock/items?sku=NUL-3');
+      expect(whole.body.items[0]!.references).toEqual(['A-1', 'B-2', 'C 3']);
+      const none = await stockA().get<{ items: { references: string[] }[] }>('/stock/items?sku=NUL-4');
+      expect(none.body.items[0]!.references).toEqual([]);
+      const put = await stockA().put('/stock/items/NUL-5', item({ title: 'a\u0000b' }));
+      expect(put.status).toBe(400);
+    });
+
     it('the template is public, and a feed of it loads', async () => {
       const template = await app.api.get<string>('/stock/feeds/template.csv', { unchecked: true });
       expect(template.status).toBe(200);
