@@ -118,12 +118,17 @@ export async function receiveBody(
   let total = 0;
   // what tells a repeat of the seller's last feed (feed-repeat.ts)
   const sha256 = createHash('sha256');
+  // A chunk is stored while the next one arrives: one in flight at a time, in order. Its failure
+  // is met where it is awaited (the next chunk, or the end), not left unhandled.
+  let storing: Promise<unknown> = Promise.resolve();
   const flush = async () => {
     if (pendingBytes === 0) return;
     const data = Buffer.concat(pending);
     pending = [];
     pendingBytes = 0;
-    await db.insertInto('stock_feed_chunks').values({ feed_id: feedId, seq: seq++, data }).execute();
+    await storing;
+    storing = db.insertInto('stock_feed_chunks').values({ feed_id: feedId, seq: seq++, data }).execute();
+    storing.catch(() => undefined);
   };
   try {
     for await (const chunk of body as AsyncIterable<Buffer>) {
@@ -136,7 +141,10 @@ export async function receiveBody(
     }
     if (body.readableAborted) throw uploadAborted();
     await flush();
+    await storing;
   } catch (error) {
+    // the chunk in flight settles before the feed (its chunks with it) goes
+    await storing.catch(() => undefined);
     await db.deleteFrom('stock_feeds').where('id', '=', feedId).execute();
     // the sender went away: a client's doing, not a dependency's
     const gone = body.readableAborted || (error as { code?: string }).code === 'ECONNRESET';

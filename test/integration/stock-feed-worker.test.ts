@@ -81,6 +81,17 @@ describe('stock feeds: validated and applied by the feed worker', () => {
     'A-3;04E 115 561;Filtro;refurbished;12;1;;;;',
   ].join('\n');
 
+  it('an item written without a SKU takes its id as one; one written with a SKU keeps it', async () => {
+    const written = await sql<{ id: string; sku: string }>`
+      insert into stock_items (vendor_id, sku, reference, title, condition, price, location_country_code)
+      values (${seller}, null, 'NO-SKU-1', 'Sem SKU', 'novo', 1, 'PT'), (${seller}, 'OWN-1', 'NO-SKU-2', 'Com SKU', 'novo', 1, 'PT')
+      returning id, sku`.execute(db());
+    const [without, own] = written.rows;
+    expect(without!.sku).toBe(String(without!.id));
+    expect(own!.sku).toBe('OWN-1');
+    await sql`delete from stock_items where id in (${without!.id}, ${own!.id})`.execute(db());
+  });
+
   it('a first full feed creates every valid line (semicolons, decimal commas, English and Portuguese words) and warns of unknown columns', async () => {
     const feed = await send(FIRST);
     expect(feed).toMatchObject({
