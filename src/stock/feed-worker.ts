@@ -14,7 +14,7 @@ import {
 } from './feed-apply.js';
 import { FeedRefusal, readFeed } from './feed-reader.js';
 import { assertStillHeld, feedBody, FeedTakenOver, type FeedRow } from './feed-store.js';
-import { readStockLine, skuOfRejected, type StockLine } from './stock-line.js';
+import { readStockLine, skuOfRejected, storableText, type StockLine } from './stock-line.js';
 
 /** Lines read, then staged or applied, per batch. */
 export const BATCH_LINES = 5_000;
@@ -31,8 +31,8 @@ interface Report {
 /** The reading of a feed lets the event loop turn after this many lines. */
 const YIELD_EVERY_LINES = 100;
 
-/** A report's message at most this long (the value it quotes cut short). */
-const clip = (message: string) => (message.length > 500 ? `${message.slice(0, 497)}…` : message);
+/** A report's message at most this long (the value it quotes cut short), storable. */
+const clip = (message: string) => storableText(message.length > 500 ? `${message.slice(0, 497)}…` : message);
 
 /** A rejected line's problem, as stock_feed_errors keeps it. */
 interface FeedLineError {
@@ -360,7 +360,7 @@ export class FeedWorker {
     await flush(true);
     await writing;
     const warnings = contents.unknownColumns.size
-      ? [`Colunas desconhecidas, ignoradas: ${[...contents.unknownColumns].join(', ')}.`]
+      ? [storableText(`Colunas desconhecidas, ignoradas: ${[...contents.unknownColumns].join(', ')}.`)]
       : [];
     return { lines, rejected, warnings };
   }
@@ -415,7 +415,7 @@ export class FeedWorker {
     if (!refused) this.logger.error({ err: error, feedId }, 'stock feed failed');
     await sql`update stock_feeds
                  set status = ${refused ? 'refused' : 'failed'}, finished_at = now(),
-                     reason = ${refused ? (error as Error).message : 'Erro interno ao aplicar o feed; nada foi alterado. Envie-o de novo.'},
+                     reason = ${refused ? storableText((error as Error).message) : 'Erro interno ao aplicar o feed; nada foi alterado. Envie-o de novo.'},
                      reason_code = ${refused ? (error as FeedRefusal).code : 'INTERNAL_ERROR'}
                where id = ${feedId} and attempt = ${attempt}`.execute(this.db);
     await sql`delete from stock_feed_chunks

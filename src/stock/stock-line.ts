@@ -152,13 +152,16 @@ export interface ReadOptions {
   mayRemove: boolean;
 }
 
+/** A rejected line's text as its report can keep it: a NUL, which PostgreSQL's text cannot hold, shown as U+FFFD. */
+export const storableText = (text: string): string => text.replaceAll('\u0000', '\uFFFD');
+
 /**
  * The SKU a rejected line names, read as a valid line's is (a JSON number too), cut to the SKU's
  * limit: a full feed keeps the item of a rejected line by this SKU, and the report shows it.
  */
 export function skuOfRejected(raw: RawLine): string | null {
   const sku = asText(raw.sku);
-  return sku ? sku.slice(0, MAX_SKU_LENGTH) : null;
+  return sku ? storableText(sku.slice(0, MAX_SKU_LENGTH)) : null;
 }
 
 const asText = (value: unknown): string | null => {
@@ -365,11 +368,11 @@ function readBoolean(value: unknown, label: string, problem: (f: string, m: stri
   return false;
 }
 
-/** Associated references: a JSON array, or text separated by |. */
 /** C0 controls and DEL. */
 // eslint-disable-next-line no-control-regex
 const CONTROL_CHARACTER = /[\u0000-\u001f\u007f]/;
 
+/** Associated references: a JSON array, or text separated by |. */
 function readReferences(value: unknown, problem: (f: string, m: string) => void): string[] {
   if (value === undefined || value === null || value === '') return [];
   const list = Array.isArray(value) ? value : typeof value === 'string' ? value.split('|') : null;

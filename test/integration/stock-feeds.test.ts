@@ -326,10 +326,12 @@ describe('sellers write their own stock: /sellers, /stock/items, /stock/feeds', 
         line('NUL-2', { references: ['A-1', 'B\u001f2'] }),
         line('NUL-3', { references: ['A-1', 'B-2', 'C 3'] }),
         line('NUL-4', {}),
+        // the value a message quotes, and the SKU the report names, hold the NUL too
+        line('NUL\u0000-5', { reference: 'R-5', condition: 'par\u0000tido' }),
       ].join('\n');
       const sent = await sendFeed(stockA(), 'mode=delta', body, { 'Content-Type': 'application/x-ndjson' });
       const feed = await finished(stockA(), sent.body.feed.id);
-      expect(feed).toMatchObject({ status: 'done', counts: { lines: 4, created: 2, rejected: 2 } });
+      expect(feed).toMatchObject({ status: 'done', counts: { lines: 5, created: 2, rejected: 3 } });
       expect(feed.first_errors).toEqual([
         {
           line: 1,
@@ -343,11 +345,32 @@ describe('sellers write their own stock: /sellers, /stock/items, /stock/feeds', 
           field: 'referencias',
           message: 'Uma referência associada contém caracteres de controlo.',
         },
+        {
+          line: 5,
+          sku: 'NUL\uFFFD-5',
+          field: 'sku',
+          message: 'O campo sku contém o carácter nulo (U+0000).',
+        },
+        {
+          line: 5,
+          sku: 'NUL\uFFFD-5',
+          field: 'condicao',
+          message: expect.stringContaining('A condição par\uFFFDtido não é conhecida'),
+        },
       ]);
       const whole = await stockA().get<{ items: { references: string[] }[] }>('/stock/items?sku=NUL-3');
       expect(whole.body.items[0]!.references).toEqual(['A-1', 'B-2', 'C 3']);
       const none = await stockA().get<{ items: { references: string[] }[] }>('/stock/items?sku=NUL-4');
       expect(none.body.items[0]!.references).toEqual([]);
+      const header = await sendFeed(
+        stockA(),
+        'mode=delta',
+        'sku,referencia,titulo,condicao,preco,c\u0000r\nNUL-6,R-6,Filtro,novo,5,x\n',
+      );
+      expect(await finished(stockA(), header.body.feed.id)).toMatchObject({
+        status: 'done',
+        warnings: ['Colunas desconhecidas, ignoradas: c\uFFFDr.'],
+      });
       const put = await stockA().put('/stock/items/NUL-5', item({ title: 'a\u0000b' }));
       expect(put.status).toBe(400);
     });
