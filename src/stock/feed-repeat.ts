@@ -7,7 +7,9 @@ import { assertStillHeld } from './feed-store.js';
  * fingerprint (sql/0035) when the stock is exactly what the feed defines, else null. Not exactly
  * when a write of another kind landed meanwhile: an item the plan left alone now at another
  * version or gone, an item it wrote gone, an item neither named nor kept for a rejected line, the
- * seller's country changed since the lines took it. One statement, so one snapshot for the checks and the fingerprint.
+ * seller's country changed since the lines took it. One statement, so one snapshot for the checks
+ * and the fingerprint, and one pass over the seller's items for both: the items joined to the
+ * plan by SKU (each side unique by it), checked row by row, and summed as stock_fingerprint does.
  */
 export async function stockAfterFeed(
   trx: Database,
@@ -15,19 +17,20 @@ export async function stockAfterFeed(
 ): Promise<string | null> {
   const row = (
     await sql<{ fingerprint: string | null }>`
-      select case when not exists (select 1 from feed_plan p left join stock_items i on i.id = p.item_id
-                                    where p.counted = 'keep' and i.version is distinct from p.version)
-                   and not exists (select 1 from feed_plan p
-                                    where p.counted in ('create', 'update')
-                                      and not exists (select 1 from stock_items i
-                                                       where i.vendor_id = ${feed.vendorId} and i.sku = p.sku))
-                   and not exists (select 1 from stock_items i
-                                    where i.vendor_id = ${feed.vendorId}
-                                      and not exists (select 1 from feed_plan p where p.sku = i.sku)
-                                      and not exists (select 1 from stock_feed_errors e
-                                                       where e.feed_id = ${feed.id} and e.sku = i.sku))
+      select case when coalesce(bool_and(coalesce(
+                        case when p.sku is null
+                               then exists (select 1 from stock_feed_errors e
+                                             where e.feed_id = ${feed.id} and e.sku = i.sku)
+                             when p.counted = 'keep' then i.id = p.item_id and i.version = p.version
+                             when p.counted in ('create', 'update') then i.id is not null
+                             else true end, false)), true)
                    and (select country_code from vendors where id = ${feed.vendorId}) = ${feed.country}
-                  then stock_fingerprint(${feed.vendorId}) end as fingerprint`.execute(trx)
+                  then concat_ws(':', count(i.id),
+                                 coalesce(sum(hashtextextended(i.id::text || ':' || i.version::text, 0)::numeric), 0),
+                                 (select country_code from vendors where id = ${feed.vendorId}))
+             end as fingerprint
+        from (select id, sku, version from stock_items where vendor_id = ${feed.vendorId}) i
+        full join feed_plan p on p.sku = i.sku`.execute(trx)
   ).rows[0];
   return row?.fingerprint ?? null;
 }
