@@ -34,6 +34,7 @@ import { migrate } from '../src/db/migrate.js';
 import { missingSearchIndexes, SEARCH_INDEXES } from '../src/search/postgres/search-indexes.js';
 import { percentile } from './bench-support.js';
 import { forkCompiledServer, startCompiledChild } from './bench-server-process.js';
+import { mergesSettled } from './bench-search/opensearch-index.js';
 import { sampleQueries } from './bench-search/samples.js';
 import { benchSku, DELTA_PRICE_FLOOR, writeFeedCsv } from './feeds-bench/feed-files.js';
 import { sampleRss } from './feeds-bench/rss-sampler.js';
@@ -100,6 +101,16 @@ console.log(
   unindexed.length
     ? `Índices de pesquisa do motor Postgres: ${unindexed.length} de ${SEARCH_INDEXES.length} postos de parte (npm run db:search-indexes).`
     : `Índices de pesquisa do motor Postgres: os ${SEARCH_INDEXES.length} construídos.`,
+);
+
+// PostgreSQL's settings that move these figures: memory, WAL between checkpoints, and how soon the
+// WAL writer flushes a load's WAL (which every charge's commit otherwise waits behind).
+const settings = await sql<{ name: string; setting: string }>`
+  select name, current_setting(name) as setting from unnest(array['shared_buffers', 'max_wal_size',
+         'wal_writer_delay', 'wal_writer_flush_after']) as name`.execute(db);
+console.log(`PostgreSQL: ${settings.rows.map((r) => `${r.name} = ${r.setting}`).join(', ')}.`);
+console.log(
+  `Processo do feed: FEEDS_MAX_LINES_PER_SECOND = ${process.env.FEEDS_MAX_LINES_PER_SECOND ?? '(por omissão)'}.`,
 );
 
 // What an earlier run left owed is not this run's work; the removal of earlier runs' sellers is
@@ -171,6 +182,14 @@ await indexCaughtUp();
 if (removed.numAffectedRows) {
   console.log('A limpar (VACUUM) o stock das execuções anteriores…');
   await sql`vacuum stock_items, stock_item_references, search_outbox`.execute(db);
+  // ...and, in the index, a million deleted documents that the cluster's merges would spend the
+  // measured load's first minute purging, on the same two cores
+  console.log('A purgar do índice os documentos removidos (force-merge, only_expunge_deletes)…');
+  await client.indices.forcemerge(
+    { index: opts.index, only_expunge_deletes: true },
+    { requestTimeout: 3_600_000 },
+  );
+  await mergesSettled(client);
 }
 
 const references = (await sampleQueries(db)).references;

@@ -116,6 +116,12 @@ export interface FeedsConfig {
    * parsing yields the CPU to searches
    */
   nice: number;
+  /**
+   * the most lines a second the worker reads and writes of a feed (0: as fast as it can): the
+   * database's work for a feed takes a core at full speed, and the WAL it writes delays every
+   * commit meanwhile, the searches' charges among them
+   */
+  maxLinesPerSecond: number;
 }
 
 export interface EngineGuardsConfig {
@@ -206,6 +212,7 @@ const variables = {
   FEEDS_IN_PROCESS: { type: 'boolean' },
   FEED_STALE_SECONDS: { type: 'integer', minimum: 1, maximum: 3_600, default: 60 },
   FEEDS_NICE: { type: 'integer', minimum: 0, maximum: 19, default: 10 },
+  FEEDS_MAX_LINES_PER_SECOND: { type: 'integer', minimum: 0, maximum: 10_000_000, default: 0 },
   DEMO_ITEMS: { type: 'integer', minimum: 0, maximum: 10_000_000, default: 50_000 },
   PUBLIC_BASE_URL: { type: 'string', pattern: '^https?://' },
   TRUST_PROXY: { type: 'boolean', default: false },
@@ -513,6 +520,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       inProcess: (v.FEEDS_IN_PROCESS as boolean | undefined) ?? databaseUrl === null,
       staleSeconds: v.FEED_STALE_SECONDS as number,
       nice: v.FEEDS_NICE as number,
+      maxLinesPerSecond: v.FEEDS_MAX_LINES_PER_SECOND as number,
     },
     indexer: {
       leaseSeconds: v.INDEXER_LEASE_SECONDS,

@@ -27,6 +27,7 @@ const worker = new FeedWorker(database.db, logger, {
   oneConnection: database.kind === 'pglite',
   maxBytes: config.feeds.maxBytes,
   staleSeconds: config.feeds.staleSeconds,
+  maxLinesPerSecond: config.feeds.maxLinesPerSecond,
   onProgress: (p) => logger.debug(p, 'feed progress'),
 });
 

@@ -42,7 +42,7 @@ export async function ensureIndex(
  * A freshly loaded index goes on merging its segments for a while, on the same cores the
  * measurement uses: nothing is measured until the cluster has had no merge running for 5 s.
  */
-async function mergesSettled(client: Client): Promise<void> {
+export async function mergesSettled(client: Client): Promise<void> {
   const started = Date.now();
   let quietSince = Date.now();
   process.stdout.write('À espera que o OpenSearch acabe de fundir segmentos…');

@@ -14,6 +14,7 @@ import {
 } from './feed-apply.js';
 import { FeedRefusal, readFeed } from './feed-reader.js';
 import { assertStillHeld, feedBody, FeedTakenOver, type FeedRow } from './feed-store.js';
+import { linePace } from './line-pace.js';
 import { readStockLine, skuOfRejected, storableText, type StockLine } from './stock-line.js';
 
 /** Lines read, then staged or applied, per batch. */
@@ -79,6 +80,8 @@ export class FeedWorker {
       /** a feed whose worker has not renewed its heartbeat for this long is taken over (default 60) */
       staleSeconds?: number;
       onProgress?: (p: FeedProgress) => void;
+      /** the most lines a second a feed is read and written at (0 or absent: no limit) */
+      maxLinesPerSecond?: number;
       /**
        * the database has one connection (PGlite): nothing can be written beside the apply's
        * transaction, so a feed is staged whole before it is applied
@@ -331,6 +334,7 @@ export class FeedWorker {
       writing = this.writeBatch(feed.id, attempt, batch, apply, report, last);
       writing.catch(() => undefined);
     };
+    const pace = linePace(this.options.maxLinesPerSecond ?? 0);
     for await (const record of contents.records) {
       lines += 1;
       // Reading a chunk of the body is synchronous work that only microtasks interrupt: without a
@@ -355,7 +359,10 @@ export class FeedWorker {
             errors.push({ line: record.line, sku, field: p.field, message: clip(p.message) });
         }
       }
-      if (staged.length + errors.length >= BATCH_LINES) await flush(false);
+      if (staged.length + errors.length >= BATCH_LINES) {
+        await flush(false);
+        await pace(lines);
+      }
     }
     await flush(true);
     await writing;

@@ -48,6 +48,7 @@ describe('config', () => {
     [{ DATABASE_PREPARED_STATEMENTS: '-1' }, /DATABASE_PREPARED_STATEMENTS deve ser no mínimo 0/],
     [{ OPENSEARCH_SHARDS: '0' }, /OPENSEARCH_SHARDS deve ser no mínimo 1/],
     [{ FEEDS_NICE: '20' }, /FEEDS_NICE deve ser no máximo 19/],
+    [{ FEEDS_MAX_LINES_PER_SECOND: '-1' }, /FEEDS_MAX_LINES_PER_SECOND deve ser no mínimo 0/],
   ])('rejects %o with one line naming the variable', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     try {
