@@ -11,4 +11,3 @@ export function linePace(perSecond: number): (lines: number) => Promise<void> {
     if (ahead > 0) await new Promise((resolve) => setTimeout(resolve, ahead));
   };
 }
-
