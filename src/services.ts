@@ -203,6 +203,7 @@ export async function createServices(config: Config, overrides: ServiceOverrides
         oneConnection: database.kind === 'pglite',
         maxBytes: config.feeds.maxBytes,
         staleSeconds: config.feeds.staleSeconds,
+        maxLinesPerSecond: config.feeds.maxLinesPerSecond,
       })
     : null;
   await feedWorker?.start();
