@@ -97,7 +97,7 @@ export async function createLoadingIndex(
 }
 
 /** How long a loaded index may take to get every copy of its shards before the rebuild gives up. */
-const GREEN_TIMEOUT = '10m';
+const GREEN_TIMEOUT_MINUTES = 10;
 
 /**
  * A shard's segments are merged into as few as keep each under this size: the merge policy only
@@ -151,14 +151,15 @@ export async function finishLoad(client: Client, name: string): Promise<void> {
   await client.indices.refresh({ index: name });
   const dataNodes = (await client.cluster.health()).body.number_of_data_nodes;
   const wanted = dataNodes > replicas ? 'green' : 'yellow';
-  const health = await client.cluster.health({
-    index: name,
-    wait_for_status: wanted,
-    timeout: GREEN_TIMEOUT,
-  });
+  // The cluster answers once the copies are there: the request waits as long as it may (a
+  // replica of millions of documents takes minutes to copy, past the client's usual timeout).
+  const health = await client.cluster.health(
+    { index: name, wait_for_status: wanted, timeout: `${GREEN_TIMEOUT_MINUTES}m` },
+    { requestTimeout: (GREEN_TIMEOUT_MINUTES + 1) * 60_000 },
+  );
   if (health.body.timed_out) {
     throw new Error(
-      `index ${name} not ${wanted} after ${GREEN_TIMEOUT} (${health.body.unassigned_shards} shard copies unassigned): the alias stays where it is`,
+      `index ${name} not ${wanted} after ${GREEN_TIMEOUT_MINUTES} minutes (${health.body.unassigned_shards} shard copies unassigned): the alias stays where it is`,
     );
   }
 }

@@ -2,8 +2,10 @@ import { createServer } from 'node:net';
 import type { Client } from '@opensearch-project/opensearch';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClusterClient } from '../../indexer/cluster.js';
+import { finishLoad } from '../../indexer/index-admin.js';
 import { startDedicatedCluster, type DedicatedCluster } from '../../scripts/opensearch/dedicated-cluster.js';
 import { ManualClock } from '../../src/clock.js';
+import { createClusterClient as tunedClusterClient } from '../../src/search/opensearch/cluster-client.js';
 import { createTestAccount, creditsOf, type TestAccount } from '../helpers/accounts-fixture.js';
 import { expectLedgerMatchesBalance } from '../helpers/ledger-check.js';
 import {
@@ -122,6 +124,41 @@ describe.skipIf(!TEST_OPENSEARCH_URL)('OpenSearch with several nodes, one of the
       await admin?.close();
       await cluster?.stop();
     }, 120_000);
+
+    it('a loaded index whose replica takes longer to copy than a request may wait is still finished once green', async () => {
+      // Found at 5 M items on two nodes: the replica's copy (4 GB at the cluster's default 40 MB/s)
+      // outlasted the client's request timeout while the rebuild waited for green, and the rebuild
+      // failed, dropping its new index. Here the copy is slowed instead, and the client's timeout
+      // shortened, so that the copy outlasts it.
+      const index = `${alias}_slow_copy`;
+      const impatient = tunedClusterClient(cluster.url, { requestTimeout: 3_000, maxRetries: 0 });
+      await admin.indices.create({
+        index,
+        body: { settings: { number_of_shards: 1, number_of_replicas: 0 } },
+      });
+      try {
+        const noise = (n: number) =>
+          Array.from({ length: 40 }, (_, i) => (n * 7919 + i * 104729).toString(36)).join(' ');
+        // about a megabyte: some ten seconds to copy at 100 kB/s
+        const body = Array.from({ length: 700 }, (_, i) => [
+          { index: { _index: index } },
+          { text: noise(i), other: noise(i + 17) },
+        ]).flat();
+        await admin.bulk({ body });
+        await admin.cluster.putSettings({
+          body: { transient: { 'indices.recovery.max_bytes_per_sec': '100kb' } },
+        });
+        await finishLoad(impatient, index);
+        const health = await admin.cluster.health({ index });
+        expect(health.body).toMatchObject({ status: 'green', unassigned_shards: 0, initializing_shards: 0 });
+      } finally {
+        await admin.cluster.putSettings({
+          body: { transient: { 'indices.recovery.max_bytes_per_sec': null } },
+        });
+        await admin.indices.delete({ index }).catch(() => undefined);
+        await impatient.close();
+      }
+    }, 180_000);
 
     it(
       'answers every search from the other node, credits exact, the breaker never opened',
