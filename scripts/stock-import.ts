@@ -117,6 +117,7 @@ async function main(): Promise<number> {
     bar.start(total, 0, { rejected: 0 });
     const worker = new FeedWorker(db, pino({ level: 'warn' }, pino.destination(2)), {
       maxBytes: config.feeds.maxBytes,
+      maxLinesPerSecond: config.feeds.maxLinesPerSecond,
       oneConnection: database.kind === 'pglite',
       pollMs: 500,
       onProgress: (p) => bar.update(Math.min(p.lines, total), { rejected: p.rejected }),
