@@ -9,7 +9,7 @@ import { assertStillHeld } from './feed-store.js';
  * version or gone, an item it wrote gone, an item neither named nor kept for a rejected line, the
  * seller's country changed since the lines took it. One statement, so one snapshot for the checks
  * and the fingerprint, and one pass over the seller's items for both: the items joined to the
- * plan by SKU (each side unique by it), checked row by row, and summed as stock_fingerprint does.
+ * plan by SKU (each side unique by it), checked row by row, and summed with stock_fingerprint's own parts (sql/0043).
  */
 export async function stockAfterFeed(
   trx: Database,
@@ -25,9 +25,8 @@ export async function stockAfterFeed(
                              when p.counted in ('create', 'update') then i.id is not null
                              else true end, false)), true)
                    and (select country_code from vendors where id = ${feed.vendorId}) = ${feed.country}
-                  then concat_ws(':', count(i.id),
-                                 coalesce(sum(hashtextextended(i.id::text || ':' || i.version::text, 0)::numeric), 0),
-                                 (select country_code from vendors where id = ${feed.vendorId}))
+                  then stock_fingerprint_of(count(i.id), sum(stock_item_fingerprint(i.id, i.version)),
+                                            ${feed.country})
              end as fingerprint
         from (select id, sku, version from stock_items where vendor_id = ${feed.vendorId}) i
         full join feed_plan p on p.sku = i.sku`.execute(trx)
