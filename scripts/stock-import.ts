@@ -105,7 +105,7 @@ async function main(): Promise<number> {
       dryRun: options.dryRun,
       force: options.force,
     });
-    await receiveBody(db, feedId, createReadStream(options.file), config.feeds.maxBytes);
+    await receiveBody(db, feedId, createReadStream(options.file), { maxBytes: config.feeds.maxBytes });
 
     const bar = new SingleBar(
       {

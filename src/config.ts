@@ -122,6 +122,8 @@ export interface FeedsConfig {
    * commit meanwhile, the searches' charges among them
    */
   maxLinesPerSecond: number;
+  /** how fast the API reads a feed's body, bytes a second (0: no limit) */
+  maxUploadBytesPerSecond: number;
 }
 
 export interface EngineGuardsConfig {
@@ -213,6 +215,7 @@ const variables = {
   FEED_STALE_SECONDS: { type: 'integer', minimum: 1, maximum: 3_600, default: 60 },
   FEEDS_NICE: { type: 'integer', minimum: 0, maximum: 19, default: 10 },
   FEEDS_MAX_LINES_PER_SECOND: { type: 'integer', minimum: 0, maximum: 10_000_000, default: 0 },
+  FEEDS_MAX_UPLOAD_MB_PER_SECOND: { type: 'integer', minimum: 0, maximum: 100_000, default: 0 },
   DEMO_ITEMS: { type: 'integer', minimum: 0, maximum: 10_000_000, default: 50_000 },
   PUBLIC_BASE_URL: { type: 'string', pattern: '^https?://' },
   TRUST_PROXY: { type: 'boolean', default: false },
@@ -441,6 +444,12 @@ export function clusterConnection(env: Record<string, string | undefined>): Clus
   return { nodes, auth, ca, caFile, rejectUnauthorized: reject !== 'false' };
 }
 
+/**
+ * The longest a paced upload of the largest feed may take: Node's HTTP server gives a request
+ * 300 s (its requestTimeout) to arrive whole, and a client's own link may be slower than the pace.
+ */
+const FEED_UPLOAD_SECONDS_AT_MOST = 240;
+
 /** Reads and validates the environment. Throws ConfigError with one line naming the bad variable. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const raw: Record<string, unknown> = {};
@@ -465,6 +474,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (searchEngine === 'opensearch' && !opensearch) {
     throw new ConfigError(
       'Configuração inválida: OPENSEARCH_URL é obrigatório quando SEARCH_ENGINE=opensearch',
+    );
+  }
+  const uploadPace = v.FEEDS_MAX_UPLOAD_MB_PER_SECOND as number;
+  const largestUploadSeconds = (v.FEED_MAX_MB as number) / uploadPace;
+  if (uploadPace > 0 && largestUploadSeconds > FEED_UPLOAD_SECONDS_AT_MOST) {
+    throw new ConfigError(
+      `Configuração inválida: a ${uploadPace} MB/s (FEEDS_MAX_UPLOAD_MB_PER_SECOND), um feed de ${v.FEED_MAX_MB} MB (FEED_MAX_MB) levaria ${Math.ceil(largestUploadSeconds)} s a chegar, mais do que os ${FEED_UPLOAD_SECONDS_AT_MOST} s que lhe cabem: use pelo menos ${Math.ceil((v.FEED_MAX_MB as number) / FEED_UPLOAD_SECONDS_AT_MOST)} MB/s`,
     );
   }
   const port = v.PORT as number;
@@ -521,6 +537,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       staleSeconds: v.FEED_STALE_SECONDS as number,
       nice: v.FEEDS_NICE as number,
       maxLinesPerSecond: v.FEEDS_MAX_LINES_PER_SECOND as number,
+      maxUploadBytesPerSecond: (v.FEEDS_MAX_UPLOAD_MB_PER_SECOND as number) * 1024 * 1024,
     },
     indexer: {
       leaseSeconds: v.INDEXER_LEASE_SECONDS,

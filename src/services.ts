@@ -253,7 +253,10 @@ export async function createServices(config: Config, overrides: ServiceOverrides
     metrics,
     sellers,
     stockItems: createStockItems(db),
-    stockFeeds: createStockFeeds(db, sellers, config.feeds.maxBytes),
+    stockFeeds: createStockFeeds(db, sellers, {
+      maxBytes: config.feeds.maxBytes,
+      maxBytesPerSecond: config.feeds.maxUploadBytesPerSecond,
+    }),
     feedWorker,
     async close() {
       idempotency.stop();

@@ -5,6 +5,7 @@ import type { Database } from '../db/database.js';
 import type { FeedStatus } from '../db/schema.js';
 import { ServiceError } from '../errors.js';
 import type { FeedFormat } from './feed-reader.js';
+import { pace } from './pace.js';
 
 /** The body is kept in rows of this size: the upload is never held whole in memory. */
 const CHUNK_BYTES = 1024 * 1024;
@@ -104,14 +105,18 @@ export async function createFeed(db: Database, feed: NewFeed): Promise<string> {
 /**
  * Keeps the body of a feed as it arrives, in chunks, then marks it received for a worker. A body
  * past `maxBytes`, or one whose sender went away before its end, leaves no feed behind (nothing
- * is applied).
+ * is applied). With `maxBytesPerSecond`, the body is read no faster: the sender is held back by
+ * TCP's own flow control while the API's searches keep the cores that an upload at a local
+ * network's speed would take (its reading, its chunks' writes and the database's storing them).
  */
 export async function receiveBody(
   db: Database,
   feedId: string,
   body: Readable,
-  maxBytes: number,
+  limits: { maxBytes: number; maxBytesPerSecond?: number },
 ): Promise<void> {
+  const { maxBytes } = limits;
+  const paced = pace(limits.maxBytesPerSecond ?? 0);
   let pending: Buffer[] = [];
   let pendingBytes = 0;
   let seq = 0;
@@ -138,6 +143,7 @@ export async function receiveBody(
       sha256.update(chunk);
       pendingBytes += chunk.length;
       if (pendingBytes >= CHUNK_BYTES) await flush();
+      await paced(total);
     }
     if (body.readableAborted) throw uploadAborted();
     await flush();

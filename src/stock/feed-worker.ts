@@ -14,7 +14,7 @@ import {
 } from './feed-apply.js';
 import { FeedRefusal, readFeed } from './feed-reader.js';
 import { assertStillHeld, feedBody, FeedTakenOver, type FeedRow } from './feed-store.js';
-import { linePace } from './line-pace.js';
+import { pace } from './pace.js';
 import { readStockLine, skuOfRejected, storableText, type StockLine } from './stock-line.js';
 
 /** Lines read, then staged or applied, per batch. */
@@ -334,7 +334,7 @@ export class FeedWorker {
       writing = this.writeBatch(feed.id, attempt, batch, apply, report, last);
       writing.catch(() => undefined);
     };
-    const pace = linePace(this.options.maxLinesPerSecond ?? 0);
+    const paced = pace(this.options.maxLinesPerSecond ?? 0);
     for await (const record of contents.records) {
       lines += 1;
       // Reading a chunk of the body is synchronous work that only microtasks interrupt: without a
@@ -361,7 +361,7 @@ export class FeedWorker {
       }
       if (staged.length + errors.length >= BATCH_LINES) {
         await flush(false);
-        await pace(lines);
+        await paced(lines);
       }
     }
     await flush(true);

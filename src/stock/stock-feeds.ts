@@ -35,7 +35,11 @@ export interface FeedRequest {
  * database as it arrives, never held in memory), then a feed worker validates and applies it
  * (feed-worker.ts). Another seller's feed is a 404.
  */
-export function createStockFeeds(db: Database, sellers: SellersService, maxBytes: number) {
+export function createStockFeeds(
+  db: Database,
+  sellers: SellersService,
+  limits: { maxBytes: number; maxBytesPerSecond: number },
+) {
   const readable = async (principal: Principal, feedId: string): Promise<FeedRow> => {
     const feed = await findFeed(db, feedId);
     if (!feed) throw feedNotFound();
@@ -49,7 +53,7 @@ export function createStockFeeds(db: Database, sellers: SellersService, maxBytes
   };
 
   return {
-    maxBytes,
+    maxBytes: limits.maxBytes,
 
     /** Keeps the body and queues the feed; answers once the last byte is stored. */
     async receive(request: FeedRequest): Promise<FeedRow> {
@@ -62,7 +66,7 @@ export function createStockFeeds(db: Database, sellers: SellersService, maxBytes
         dryRun: request.dryRun,
         force: request.force,
       });
-      await receiveBody(db, feedId, request.body, maxBytes);
+      await receiveBody(db, feedId, request.body, limits);
       return (await findFeed(db, feedId))!;
     },
 

@@ -186,7 +186,7 @@ describe.skipIf(!TEST_DATABASE_URL)('the feed worker killed mid-feed', () => {
       dryRun: false,
       force: false,
     });
-    await receiveBody(db(), id, Readable.from([Buffer.from(csv(lines))]), 256 * 1024 * 1024);
+    await receiveBody(db(), id, Readable.from([Buffer.from(csv(lines))]), { maxBytes: 256 * 1024 * 1024 });
     return id;
   }
 

@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/database.js';
-import { createFeed, findFeed, firstErrors, receiveBody } from '../../src/stock/feed-store.js';
+import { createFeed, feedBody, findFeed, firstErrors, receiveBody } from '../../src/stock/feed-store.js';
 import { BATCH_LINES, FeedWorker } from '../../src/stock/feed-worker.js';
 import { loadStockFixture } from '../helpers/stock-fixture.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database.js';
@@ -61,7 +61,7 @@ describe('stock feeds: validated and applied by the feed worker', () => {
       dryRun: options.dryRun ?? false,
       force: options.force ?? false,
     });
-    await receiveBody(db(), id, Readable.from([Buffer.from(body)]), 64 * 1024 * 1024);
+    await receiveBody(db(), id, Readable.from([Buffer.from(body)]), { maxBytes: 64 * 1024 * 1024 });
     expect(await worker.processNext()).toBe(true);
     return (await findFeed(db(), id))!;
   }
@@ -389,7 +389,7 @@ describe('stock feeds: held by one worker, read as written', () => {
       dryRun: false,
       force: false,
     });
-    await receiveBody(db(), id, Readable.from([Buffer.from(body)]), 64 * 1024 * 1024);
+    await receiveBody(db(), id, Readable.from([Buffer.from(body)]), { maxBytes: 64 * 1024 * 1024 });
     return id;
   }
   const skus = async () =>
@@ -404,6 +404,38 @@ describe('stock feeds: held by one worker, read as written', () => {
     titulo: `Peça ${sku}`,
     condicao: 'novo',
     preco: price,
+  });
+
+  it('a body read at a pace (FEEDS_MAX_UPLOAD_MB_PER_SECOND) is stored whole, and no faster', async () => {
+    const CHUNK = 64 * 1024;
+    const lines = Array.from({ length: 6_000 }, (_, i) => JSON.stringify(item(50_000 + i, 10 + (i % 90))));
+    const body = Buffer.from(lines.join('\n'));
+    const chunks = Array.from({ length: Math.ceil(body.length / CHUNK) }, (_, i) =>
+      body.subarray(i * CHUNK, (i + 1) * CHUNK),
+    );
+    const perSecond = 256 * 1024;
+    const id = await createFeed(db(), {
+      vendorId: SELLER,
+      accountId: null,
+      mode: 'delta',
+      format: 'jsonl',
+      gzipped: false,
+      dryRun: false,
+      force: false,
+    });
+    const started = performance.now();
+    await receiveBody(db(), id, Readable.from(chunks), {
+      maxBytes: 64 * 1024 * 1024,
+      maxBytesPerSecond: perSecond,
+    });
+    // the pace holds the reading until the bytes read fit it: a lower bound, whatever the machine
+    expect(performance.now() - started).toBeGreaterThanOrEqual((body.length / perSecond) * 1000 - 5);
+    const stored: Buffer[] = [];
+    for await (const chunk of feedBody(db(), id, body.length)) stored.push(chunk as Buffer);
+    expect(Buffer.concat(stored).equals(body)).toBe(true);
+    expect(await worker.processNext()).toBe(true);
+    expect(await findFeed(db(), id)).toMatchObject({ status: 'done', lines: 6_000, created: 6_000 });
+    await sql`delete from stock_items where vendor_id = ${SELLER}`.execute(db());
   });
 
   it('a full feed keeps the item of a rejected line whose SKU is a JSON number', async () => {

@@ -35,6 +35,14 @@ describe('config', () => {
     // the index's own number of shards (mappings/stock.json) unless one is asked for
     expect(config.opensearchShards).toBeNull();
     expect(loadConfig({ OPENSEARCH_SHARDS: '4' }).opensearchShards).toBe(4);
+    // a feed's body is read as fast as it comes unless paced, in MB a second
+    expect(config.feeds.maxUploadBytesPerSecond).toBe(0);
+    expect(loadConfig({ FEEDS_MAX_UPLOAD_MB_PER_SECOND: '16' }).feeds.maxUploadBytesPerSecond).toBe(
+      16 * 2 ** 20,
+    );
+    expect(
+      loadConfig({ FEEDS_MAX_UPLOAD_MB_PER_SECOND: '1', FEED_MAX_MB: '200' }).feeds.maxUploadBytesPerSecond,
+    ).toBe(2 ** 20);
   });
 
   it.each([
@@ -49,6 +57,12 @@ describe('config', () => {
     [{ OPENSEARCH_SHARDS: '0' }, /OPENSEARCH_SHARDS deve ser no mínimo 1/],
     [{ FEEDS_NICE: '20' }, /FEEDS_NICE deve ser no máximo 19/],
     [{ FEEDS_MAX_LINES_PER_SECOND: '-1' }, /FEEDS_MAX_LINES_PER_SECOND deve ser no mínimo 0/],
+    [{ FEEDS_MAX_UPLOAD_MB_PER_SECOND: '1.5' }, /FEEDS_MAX_UPLOAD_MB_PER_SECOND deve ser um número inteiro/],
+    // the default FEED_MAX_MB of 256 at 1 MB/s: 256 s, past the 240 a request's body may take
+    [
+      { FEEDS_MAX_UPLOAD_MB_PER_SECOND: '1' },
+      /um feed de 256 MB \(FEED_MAX_MB\) levaria 256 s a chegar, .* use pelo menos 2 MB\/s/,
+    ],
   ])('rejects %o with one line naming the variable', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     try {

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { linePace } from '../../src/stock/line-pace.js';
+import { pace } from '../../src/stock/pace.js';
 
-/** FEEDS_MAX_LINES_PER_SECOND's pace, on a clock the test moves. */
-describe('a feed read at most so many lines a second', () => {
+/** FEEDS_MAX_LINES_PER_SECOND's and FEEDS_MAX_UPLOAD_MB_PER_SECOND's pace, on a clock the test moves. */
+describe('background work done at most so many units a second', () => {
   beforeEach(() => vi.useFakeTimers({ toFake: ['setTimeout', 'performance'] }));
   afterEach(() => vi.useRealTimers());
 
@@ -15,9 +15,9 @@ describe('a feed read at most so many lines a second', () => {
   }
 
   it('holds the reader back until the lines read fit the rate since the pace began', async () => {
-    const pace = linePace(1_000);
+    const linePace = pace(1_000);
     // 5,000 lines read at once: 5 s at 1,000 a second
-    const waiting = pace(5_000);
+    const waiting = linePace(5_000);
     expect(await settled(waiting)).toBe(false);
     await vi.advanceTimersByTimeAsync(4_999);
     expect(await settled(waiting)).toBe(false);
@@ -25,10 +25,10 @@ describe('a feed read at most so many lines a second', () => {
     expect(await settled(waiting)).toBe(true);
     // a reader slower than the rate is not held at all
     await vi.advanceTimersByTimeAsync(10_000);
-    expect(await settled(pace(10_000))).toBe(true);
+    expect(await settled(linePace(10_000))).toBe(true);
   });
 
   it('never waits without a rate', async () => {
-    expect(await settled(linePace(0)(1_000_000))).toBe(true);
+    expect(await settled(pace(0)(1_000_000))).toBe(true);
   });
 });
