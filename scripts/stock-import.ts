@@ -105,7 +105,10 @@ async function main(): Promise<number> {
       dryRun: options.dryRun,
       force: options.force,
     });
-    await receiveBody(db, feedId, createReadStream(options.file), { maxBytes: config.feeds.maxBytes });
+    await receiveBody(db, feedId, createReadStream(options.file), {
+      maxBytes: config.feeds.maxBytes,
+      maxBytesPerSecond: config.feeds.maxUploadBytesPerSecond,
+    });
 
     const bar = new SingleBar(
       {
