@@ -477,10 +477,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     );
   }
   const uploadPace = v.FEEDS_MAX_UPLOAD_MB_PER_SECOND as number;
-  const largestUploadSeconds = (v.FEED_MAX_MB as number) / uploadPace;
-  if (uploadPace > 0 && largestUploadSeconds > FEED_UPLOAD_SECONDS_AT_MOST) {
+  const largestFeedMb = v.FEED_MAX_MB as number;
+  if (uploadPace > 0 && largestFeedMb / uploadPace > FEED_UPLOAD_SECONDS_AT_MOST) {
     throw new ConfigError(
-      `Configuração inválida: a ${uploadPace} MB/s (FEEDS_MAX_UPLOAD_MB_PER_SECOND), um feed de ${v.FEED_MAX_MB} MB (FEED_MAX_MB) levaria ${Math.ceil(largestUploadSeconds)} s a chegar, mais do que os ${FEED_UPLOAD_SECONDS_AT_MOST} s que lhe cabem: use pelo menos ${Math.ceil((v.FEED_MAX_MB as number) / FEED_UPLOAD_SECONDS_AT_MOST)} MB/s`,
+      `Configuração inválida: a ${uploadPace} MB/s (FEEDS_MAX_UPLOAD_MB_PER_SECOND), um feed de ${largestFeedMb} MB (FEED_MAX_MB) levaria ${Math.ceil(largestFeedMb / uploadPace)} s a chegar, mais do que os ${FEED_UPLOAD_SECONDS_AT_MOST} s que lhe cabem: use pelo menos ${Math.ceil(largestFeedMb / FEED_UPLOAD_SECONDS_AT_MOST)} MB/s`,
     );
   }
   const port = v.PORT as number;
@@ -532,7 +532,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     passwordHashing: { concurrency: v.PASSWORD_HASH_CONCURRENCY, queue: v.PASSWORD_HASH_QUEUE },
     hstsMaxAgeSeconds: v.HSTS_MAX_AGE_SECONDS,
     feeds: {
-      maxBytes: (v.FEED_MAX_MB as number) * 1024 * 1024,
+      maxBytes: largestFeedMb * 1024 * 1024,
       inProcess: (v.FEEDS_IN_PROCESS as boolean | undefined) ?? databaseUrl === null,
       staleSeconds: v.FEED_STALE_SECONDS as number,
       nice: v.FEEDS_NICE as number,

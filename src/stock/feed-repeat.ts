@@ -9,7 +9,8 @@ import { assertStillHeld } from './feed-store.js';
  * version or gone, an item it wrote gone, an item neither named nor kept for a rejected line, the
  * seller's country changed since the lines took it. One statement, so one snapshot for the checks
  * and the fingerprint, and one pass over the seller's items for both: the items joined to the
- * plan by SKU (each side unique by it), checked row by row, and summed with stock_fingerprint's own parts (sql/0043).
+ * plan by SKU (each side unique by it), checked row by row, and summed with stock_fingerprint's
+ * own parts (sql/0043).
  */
 export async function stockAfterFeed(
   trx: Database,

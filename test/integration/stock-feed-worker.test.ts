@@ -379,7 +379,13 @@ describe('stock feeds: held by one worker, read as written', () => {
   });
   afterAll(() => database?.drop());
 
-  async function received(body: string, mode: 'full' | 'delta', format: 'csv' | 'jsonl' = 'csv') {
+  /** A feed received whole: `body` as one chunk, or as the chunks given, at most `perSecond` bytes a second. */
+  async function received(
+    body: string | Buffer[],
+    mode: 'full' | 'delta',
+    format: 'csv' | 'jsonl' = 'csv',
+    perSecond = 0,
+  ) {
     const id = await createFeed(db(), {
       vendorId: SELLER,
       accountId: null,
@@ -389,7 +395,11 @@ describe('stock feeds: held by one worker, read as written', () => {
       dryRun: false,
       force: false,
     });
-    await receiveBody(db(), id, Readable.from([Buffer.from(body)]), { maxBytes: 64 * 1024 * 1024 });
+    const chunks = typeof body === 'string' ? [Buffer.from(body)] : body;
+    await receiveBody(db(), id, Readable.from(chunks), {
+      maxBytes: 64 * 1024 * 1024,
+      maxBytesPerSecond: perSecond,
+    });
     return id;
   }
   const skus = async () =>
@@ -414,20 +424,8 @@ describe('stock feeds: held by one worker, read as written', () => {
       body.subarray(i * CHUNK, (i + 1) * CHUNK),
     );
     const perSecond = 256 * 1024;
-    const id = await createFeed(db(), {
-      vendorId: SELLER,
-      accountId: null,
-      mode: 'delta',
-      format: 'jsonl',
-      gzipped: false,
-      dryRun: false,
-      force: false,
-    });
     const started = performance.now();
-    await receiveBody(db(), id, Readable.from(chunks), {
-      maxBytes: 64 * 1024 * 1024,
-      maxBytesPerSecond: perSecond,
-    });
+    const id = await received(chunks, 'delta', 'jsonl', perSecond);
     // the pace holds the reading until the bytes read fit it: a lower bound, whatever the machine
     expect(performance.now() - started).toBeGreaterThanOrEqual((body.length / perSecond) * 1000 - 5);
     const stored: Buffer[] = [];
