@@ -186,16 +186,27 @@ export async function recordRejected(
       where search_outbox.version <= excluded.version`.execute(db);
 }
 
-/** Of these items, those the index still owes (in flight: not drift). */
-export async function owedAmong(db: Database, itemIds: number[]): Promise<Set<number>> {
+/**
+ * Of these items, those in flight since `since` (the database's clock): a change still owed, or one
+ * confirmed at or after that moment. A document read after `since` that differs from its row read
+ * later is no drift when either holds: the index was being written for that item meanwhile.
+ * Confirmed rows are kept for a while (pruneOutbox), so a moment ago is still known.
+ */
+export async function inFlightAmong(db: Database, itemIds: number[], since: Date): Promise<Set<number>> {
   if (itemIds.length === 0) return new Set();
   const rows = await db
     .selectFrom('search_outbox')
     .select('item_id')
-    .where('done_at', 'is', null)
     .where('item_id', 'in', itemIds.map(String))
+    .where((eb) => eb.or([eb('done_at', 'is', null), eb('done_at', '>=', since)]))
     .execute();
   return new Set(rows.map((r) => Number(r.item_id)));
+}
+
+/** The database's clock now (the outbox's confirmations are stamped by it). */
+export async function databaseNow(db: Database): Promise<Date> {
+  const { rows } = await sql<{ now: Date }>`select clock_timestamp() as now`.execute(db);
+  return rows[0]!.now;
 }
 
 export interface RejectedRow {

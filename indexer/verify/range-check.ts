@@ -6,7 +6,7 @@ import {
   readRangeDigest,
   type ItemStamp,
 } from '../../src/search/stock-documents.js';
-import { owedAmong } from '../outbox.js';
+import { databaseNow, inFlightAmong } from '../outbox.js';
 import { readIndexStamps, readIndexStampsOf, stampsDigest } from './index-stamps.js';
 
 /**
@@ -31,7 +31,7 @@ export interface RangeCheck {
   /** the digests differed, so the range was compared item by item */
   drilled: boolean;
   differences: Difference[];
-  /** items that differ only because their change is still on its way (owed in the outbox) */
+  /** items that differ only because their change is on its way (owed, or confirmed while they were read) */
   inFlight: number;
 }
 
@@ -61,8 +61,9 @@ export function compareStamps(rows: ItemStamp[], docs: ItemStamp[]): Difference[
  * digest of the range (count and md5 of the stamps, stock-documents.ts); the index's is computed
  * from a scan of the same range (index-stamps.ts). Equal digests end it there. Otherwise the range
  * is compared item by item, and each difference is checked again against the index in real time
- * and the current row: a change written a moment ago but not yet refreshed into searches, or one
- * still owed in the outbox (on its way, which the lag figures cover), is not drift.
+ * and the current row: a change written a moment ago but not yet refreshed into searches, one
+ * still owed in the outbox (on its way, which the lag figures cover) or one delivered while the
+ * check read, is not drift.
  */
 export async function checkRange(
   db: Database,
@@ -90,7 +91,9 @@ export async function checkRange(
 
 /**
  * The differences among these items that hold now: the index read in real time, the rows read
- * after it, items whose change is owed in the outbox (in flight) set apart.
+ * after it. Items whose change is owed in the outbox, or was confirmed since just before the index
+ * was read (delivered while it was being read, the row read after it already newer), are in flight
+ * and set apart.
  */
 export async function confirmDifferences(
   db: Database,
@@ -99,13 +102,16 @@ export async function confirmDifferences(
   itemIds: number[],
 ): Promise<{ differences: Difference[]; inFlight: number }> {
   if (itemIds.length === 0) return { differences: [], inFlight: 0 };
+  const since = await databaseNow(db);
   const docs = await readIndexStampsOf(client, alias, itemIds);
-  const [rows, owed] = await Promise.all([readItemStampsOf(db, itemIds), owedAmong(db, itemIds)]);
+  const rows = await readItemStampsOf(db, itemIds);
+  // read after the rows, so that every change they show is in it (its outbox row commits with it)
+  const inFlight = await inFlightAmong(db, itemIds, since);
   const found = compareStamps(rows, docs);
   // A change on its way settles a difference, except over a document whose version is above the
   // row's: the cluster refuses the write (409) as if it were newer, and only a repair replaces it.
   const settledByDelivery = (d: Difference) =>
-    owed.has(d.itemId) &&
+    inFlight.has(d.itemId) &&
     !(d.rowVersion !== null && d.indexVersion !== null && d.indexVersion > d.rowVersion);
   return {
     differences: found.filter((d) => !settledByDelivery(d)),

@@ -19,7 +19,7 @@ export interface VerifyReport {
   /** differences per kind, and the first ids of each */
   counts: Record<DifferenceKind, number>;
   firstIds: Record<DifferenceKind, number[]>;
-  /** items that differ only because their change is on its way (owed in the outbox) */
+  /** items that differ only because their change is on its way (owed, or confirmed while they were read) */
   inFlight: number;
   /** documents without a numeric id field (written by hand): the range scans cannot see them */
   unranged: string[];
