@@ -45,4 +45,23 @@ describe.skipIf(!TEST_OPENSEARCH_URL)('statistics of a result set beyond the res
       expect(estimate).toBeLessThanOrEqual(Math.ceil(exactValue) * 1.001 + 0.01);
     }
   });
+
+  it('asked again of an unchanged index, they are answered from the shard request cache', async () => {
+    const engine = new OpenSearchEngine(indexed.client, { index: indexed.alias });
+    const query = stockQuery({ vehicleMake: 'Geradora' });
+    const cache = async () => {
+      const stats = await indexed.client.indices.stats({ index: indexed.alias, metric: 'request_cache' });
+      const { hit_count, miss_count } = stats.body._all.primaries.request_cache!;
+      return { hits: hit_count!, misses: miss_count! };
+    };
+    const first = await engine.stats(query);
+    const before = await cache();
+    // a moment later, so that what was left of each request's time budget is not the same
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(await engine.stats(query)).toEqual(first);
+    const after = await cache();
+    // the aggregations (the figures, the sellers, the estimates, the histogram): every one a hit
+    expect(after.misses).toBe(before.misses);
+    expect(after.hits - before.hits).toBeGreaterThanOrEqual(4);
+  });
 });

@@ -109,10 +109,11 @@ export class ClusterCalls {
 
   /**
    * What is left of the caller's budget, for one request to the cluster. The cluster is given the
-   * same bound twice: `timeout` makes it stop collecting (its answer then says timed_out, and is
-   * refused), and `cancel_after_time_interval` cancels the search task, so no work goes on for a
-   * caller who already has its 503. The client gives up at the same moment and closes the
-   * connection, which also cancels the task on the cluster.
+   * same bound: `cancel_after_time_interval` cancels the search task (its answer is then a 500,
+   * a 503 to the caller), so no work goes on for a caller who already has its 503. The client gives
+   * up at the same moment and closes the connection, which also cancels the task on the cluster.
+   * Not the body's `timeout`: the body is the key of the shard request cache, and a bound that
+   * changes with every request would make every size-0 aggregation miss it.
    */
   private budgetLeft(deadline: number): number {
     const left = deadline - Date.now();
@@ -129,7 +130,7 @@ export class ClusterCalls {
       const answer = await this.client.search(
         {
           index: this.index,
-          body: { ...body, timeout: `${left}ms` },
+          body,
           cancel_after_time_interval: `${left}ms`,
           // One copy of each shard per query, so every page of a search ranks on the same copy:
           // replicas can score a document differently (deleted documents not yet merged away),
@@ -165,14 +166,14 @@ export class ClusterCalls {
     asked: StockQuery,
   ): Promise<SearchAnswer[]> {
     if (bodies.length === 0) return [];
-    const header = { index: this.index, preference: searchPreference(asked) };
     const answer = await this.attempt(deadline, async (left) => {
+      const header = {
+        index: this.index,
+        preference: searchPreference(asked),
+        cancel_after_time_interval: `${left}ms`,
+      };
       const response = await this.client.msearch(
-        {
-          // (msearch takes no cancel_after_time_interval: each search's timeout, and the
-          // connection the client closes at the deadline, stop it)
-          body: bodies.flatMap((body) => [header, { ...body, timeout: `${left}ms` }]),
-        },
+        { body: bodies.flatMap((body) => [header, body]) },
         { requestTimeout: left, maxRetries: 0 },
       );
       return response.body as unknown as { responses: (SearchAnswer & MsearchError)[] };
