@@ -72,7 +72,8 @@ function queriedFields(): string[] {
         { from: 2, to: 3 },
       ]),
     ),
-    ...fieldsUsed(priceAtRankBody(everything, 0)),
+    ...fieldsUsed(priceAtRankBody(everything, 0, 'price_cents')),
+    ...fieldsUsed(priceAtRankBody(everything, 0, 'price')),
     ...(['make', 'model', 'variant'] as const).flatMap((field) =>
       fieldsUsed(facetsBody({ field, make: 'm', model: 'm' })),
     ),

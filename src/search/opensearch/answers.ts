@@ -20,9 +20,13 @@ export interface Bucket<K> {
   doc_count: number;
 }
 /**
- * The price statistics of a set of documents, named after the field they aggregate (queries.ts
- * PriceField): `price_cents`, or `price` when asked of an index without it.
+ * The field the price statistics aggregate, and the aggregation's name: `price_cents` (a long of
+ * whole cents, mapping 5), whose sums are exact integers, so averages divided from them are exact;
+ * `price` (scaled_float, read as doubles) only for an index whose documents lack `price_cents`
+ * (ClusterCalls.searchWithStats).
  */
+export type PriceField = 'price_cents' | 'price';
+/** The price statistics of a set of documents, named after the field they aggregate (PriceField). */
 export type PriceAggregation = { price_cents: StatsValue } | { price: StatsValue };
 export type StatsAggregations = PriceAggregation & {
   /** a search's (the statistics endpoint counts them apart: detailed-stats.ts) */
@@ -158,19 +162,15 @@ export function bucketCounts(
   return bounds.map((b, i) => ({ ...b, count: buckets[i]?.doc_count ?? 0 }));
 }
 
-/** The prices of the hits of a search sorted by price (their sort values), in cents, in order. */
-export function sortedPrices(answer: SearchAnswer): number[] {
-  return (answer.hits.hits as { sort?: number[] }[]).map((hit) => {
-    if (!hit.sort) throw new IncompleteAnswerError('a hit without its price');
-    return roundPrice(hit.sort[0]!);
-  });
-}
-
-/** The price of the one hit of a search sorted by price, at its rank. */
-export function priceAtRank(answer: SearchAnswer): number {
-  const [price] = sortedPrices(answer);
-  if (price === undefined) throw new IncompleteAnswerError('no hit at a quartile rank');
-  return price;
+/**
+ * The price, in euros, of the one hit of a search sorted by price, at its rank: its sort value, in
+ * whole cents or (`price`, an index of an older mapping) in euros.
+ */
+export function priceAtRank(answer: SearchAnswer, sortedBy: PriceField): number {
+  const [hit] = answer.hits.hits as { sort?: number[] }[];
+  if (!hit) throw new IncompleteAnswerError('no hit at a quartile rank');
+  if (!hit.sort) throw new IncompleteAnswerError('a hit without its price');
+  return roundPrice(sortedBy === 'price_cents' ? hit.sort[0]! / 100 : hit.sort[0]!);
 }
 
 /** The cluster's count of distinct sellers (a cardinality aggregation). */

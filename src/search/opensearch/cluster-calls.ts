@@ -6,9 +6,10 @@ import {
   IncompleteAnswerError,
   lacksCents,
   type MsearchError,
+  type PriceField,
   type SearchAnswer,
 } from './answers.js';
-import { searchPreference, type PriceField } from './queries.js';
+import { searchPreference } from './queries.js';
 
 export const DEFAULT_BUDGET_MS = 5_000;
 

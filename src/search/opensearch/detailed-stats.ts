@@ -7,6 +7,7 @@ import {
   priceAtRank,
   priceStats,
   sellersCounted,
+  type PriceField,
   summary,
   totalOf,
 } from './answers.js';
@@ -73,12 +74,14 @@ export async function detailedStats(
   const bounds = histogramBounds(base.priceMin, base.priceMax);
   const exact = total <= MAX_RESULT_WINDOW;
   const ranks = exact ? quartileRanks(total) : [];
+  // the field the figures were aggregated over (named after it): the ranks are read in it too
+  const prices: PriceField = 'price_cents' in aggs ? 'price_cents' : 'price';
   const [sellers, ...answers] = await cluster.searchMany(
     [
       sellersBody(query),
       ...(exact ? [] : [percentilesBody(query)]),
       ...(bounds.length > 1 ? [histogramBody(query, bounds)] : []),
-      ...ranks.map((rank) => priceAtRankBody(query, rank)),
+      ...ranks.map((rank) => priceAtRankBody(query, rank, prices)),
     ],
     deadline,
     query,
@@ -88,7 +91,7 @@ export async function detailedStats(
     bounds.length > 1 ? bucketCounts(bounds, answers.shift()!) : [{ ...bounds[0]!, count: total }];
   const [p25, p50, p75] = estimated
     ? [25, 50, 75].map((p) => estimatedPercentile(estimated, p))
-    : quartilesFromRanks(total, new Map(ranks.map((rank, i) => [rank, priceAtRank(answers[i]!)])));
+    : quartilesFromRanks(total, new Map(ranks.map((rank, i) => [rank, priceAtRank(answers[i]!, prices)])));
   return {
     ...base,
     totalSellers: sellersCounted(sellers!),

@@ -3,6 +3,7 @@ import type { API, Types } from '@opensearch-project/opensearch';
 import type { FacetRequest, PageRequest, StockQuery } from '../engine.js';
 import { fold } from '../references.js';
 import { textWords } from '../text-query.js';
+import type { PriceField } from './answers.js';
 import { FIGURE_FIELDS } from './stats-of-hits.js';
 
 type Query = Types.Common_QueryDsl.QueryContainer;
@@ -18,8 +19,12 @@ export const VENDOR_PRECISION_THRESHOLD = 40_000;
  */
 const TITLE_BOOST = 2.5;
 
-/** The same filters as the Postgres engine, as one bool query (filters do not score). */
-export function stockQuery(q: StockQuery): Query {
+/**
+ * The same filters as the Postgres engine, as one bool query (filters do not score). `scored`: with
+ * the clauses that only order a text search's hits (its should clauses); a statistics request,
+ * which orders nothing by relevance, leaves them out (setQuery).
+ */
+export function stockQuery(q: StockQuery, { scored = true } = {}): Query {
   const filter: Query[] = [];
   const must: Query[] = [];
   if (q.reference !== undefined)
@@ -69,11 +74,12 @@ export function stockQuery(q: StockQuery): Query {
     const terms = textWords(fold(q.text));
     const words = terms.join(' ');
     must.push({ multi_match: { query: words, type: 'bool_prefix', operator: 'and', fields: ['text_all'] } });
-    should.push(
-      { match: { 'title.folded': { query: words, boost: TITLE_BOOST } } },
-      { prefix: { 'title.folded': { value: terms[terms.length - 1]!, boost: TITLE_BOOST } } },
-      { multi_match: { query: words, type: 'best_fields', fields: ['text_all.*'] } },
-    );
+    if (scored)
+      should.push(
+        { match: { 'title.folded': { query: words, boost: TITLE_BOOST } } },
+        { prefix: { 'title.folded': { value: terms[terms.length - 1]!, boost: TITLE_BOOST } } },
+        { multi_match: { query: words, type: 'best_fields', fields: ['text_all.*'] } },
+      );
   }
   return { bool: { filter, ...(must.length ? { must } : {}), ...(should.length ? { should } : {}) } };
 }
@@ -104,14 +110,6 @@ type Field = { field: string };
 const terms = (fields: Types.Common_Aggregations.TermsAggregationFields & Field) => fields;
 const cardinality = (fields: Types.Common_Aggregations.CardinalityAggregation & Field) => fields;
 const percentiles = (fields: Types.Common_Aggregations.PercentilesAggregation & Field) => fields;
-
-/**
- * The field the price statistics aggregate, and the aggregation's name: `price_cents` (a long of
- * whole cents, mapping 5), whose sums are exact integers, so averages divided from them are exact;
- * `price` (scaled_float, read as doubles) only for an index whose documents lack `price_cents`
- * (ClusterCalls.searchWithStats).
- */
-export type PriceField = 'price_cents' | 'price';
 
 const priceStats = (field: PriceField): Aggregations => ({ [field]: { stats: { field } } });
 
@@ -188,10 +186,16 @@ export function pageAfterBody(q: StockQuery, after: number[], perPage: number): 
  */
 export const PRICES_READ_AT_ONCE = 500;
 
+/**
+ * The items a statistics request counts: the search's, without the clauses that only score them
+ * (the cluster would still build their weights, and a sort by price reads no score).
+ */
+const setQuery = (q: StockQuery): Query => stockQuery(q, { scored: false });
+
 /** The detailed statistics (without what a small result set's hits give: detailed-stats.ts). */
 export function statsBody(q: StockQuery, field: PriceField = 'price_cents'): API.Search_RequestBody {
   return {
-    query: stockQuery(q),
+    query: setQuery(q),
     size: 0,
     track_total_hits: true,
     aggs: statsAggregations('detailed', field),
@@ -205,9 +209,11 @@ export function statsBody(q: StockQuery, field: PriceField = 'price_cents'): API
  */
 export function hitsFiguresBody(q: StockQuery, prices: number): API.Search_RequestBody {
   return {
-    query: stockQuery(q),
+    query: setQuery(q),
     size: prices,
-    sort: [{ price: { order: 'asc' } }],
+    // whole cents: a long sorts at a fraction of the cost of a scaled_float read as doubles (an
+    // index without them, of an older mapping, sorts them all last: its hits give no figures)
+    sort: [{ price_cents: { order: 'asc', unmapped_type: 'long' } }],
     _source: false,
     docvalue_fields: [...FIGURE_FIELDS],
     track_total_hits: true,
@@ -216,7 +222,7 @@ export function hitsFiguresBody(q: StockQuery, prices: number): API.Search_Reque
 
 /** The sellers' count of a result set too large to count from its hits. */
 export function sellersBody(q: StockQuery): API.Search_RequestBody {
-  return { query: stockQuery(q), size: 0, track_total_hits: false, aggs: sellersCount() };
+  return { query: setQuery(q), size: 0, track_total_hits: false, aggs: sellersCount() };
 }
 
 /**
@@ -229,7 +235,7 @@ export const ESTIMATE_DIGITS = 3;
 /** The cluster's estimated quartiles, for a result set beyond the result window (in cents). */
 export function percentilesBody(q: StockQuery): API.Search_RequestBody {
   return {
-    query: stockQuery(q),
+    query: setQuery(q),
     size: 0,
     track_total_hits: false,
     aggs: {
@@ -247,7 +253,7 @@ export function percentilesBody(q: StockQuery): API.Search_RequestBody {
 /** Equal-width price buckets from min to max (the last one closed), like the Postgres engine's. */
 export function histogramBody(q: StockQuery, bounds: { from: number; to: number }[]): API.Search_RequestBody {
   return {
-    query: stockQuery(q),
+    query: setQuery(q),
     size: 0,
     aggs: {
       histogram: {
@@ -262,11 +268,14 @@ export function histogramBody(q: StockQuery, bounds: { from: number; to: number 
   };
 }
 
-/** The price at one rank of the result set in price order (its sort value; no document read). */
-export function priceAtRankBody(q: StockQuery, rank: number): API.Search_RequestBody {
+/**
+ * The price at one rank of the result set in price order (its sort value, in the unit of `prices`:
+ * whole cents, or euros on an index of an older mapping; no document read).
+ */
+export function priceAtRankBody(q: StockQuery, rank: number, prices: PriceField): API.Search_RequestBody {
   return {
-    query: stockQuery(q),
-    sort: [{ price: { order: 'asc' } }],
+    query: setQuery(q),
+    sort: [{ [prices]: { order: 'asc' } }],
     from: rank,
     size: 1,
     _source: false,
