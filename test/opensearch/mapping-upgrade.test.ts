@@ -163,6 +163,19 @@ describe.skipIf(!TEST_OPENSEARCH_URL)(
       });
     });
 
+    it('pages in price order, the first with its statistics and the next with the kept ones, and reads on from a page in whole cents', async () => {
+      const engine = new OpenSearchEngine(client, { index: alias, statsCacheSeconds: 60 });
+      const query = stockQuery({ vehicleMake: 'moskvitch' });
+      const prices = (items: { price: number }[]) => items.map((i) => i.price);
+      const first = await engine.search(query, { page: 1, perPage: 2 });
+      expect(prices(first.items)).toEqual([15.73, 16.32]);
+      const second = await engine.search(query, { page: 2, perPage: 2 });
+      expect(second.stats).toEqual(first.stats);
+      expect(prices(second.items)).toEqual([16.82, 17.23]);
+      expect(first.last!.values).toEqual([1632, expect.any(Number)]);
+      expect(second.last!.values).toEqual([1723, expect.any(Number)]);
+    });
+
     it('takes documents carrying price_cents once the indexer has added the field, and is still rebuilt', async () => {
       const [document] = await readStockDocuments(database.handle.db, [CONTRACT_ITEMS[0]!.id]);
       // a change the indexer writes while the old index is live (a version above the one it holds)

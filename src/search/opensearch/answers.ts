@@ -134,6 +134,10 @@ export function lacksCents(answer: SearchAnswer): boolean {
   return aggs !== undefined && 'price_cents' in aggs && aggs.price_cents.count !== totalOf(answer);
 }
 
+/** The field an answer's price statistics aggregated (searchWithStats asks `price` when it must). */
+export const aggregatedOver = (answer: SearchAnswer): PriceField =>
+  answer.aggregations && 'price' in answer.aggregations ? 'price' : 'price_cents';
+
 export const totalOf = (answer: SearchAnswer): number => {
   const total = answer.hits.total;
   return typeof total === 'number' ? total : (total?.value ?? 0);

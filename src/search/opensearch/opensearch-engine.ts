@@ -15,7 +15,14 @@ import type {
 } from '../engine.js';
 import { toCents } from '../price-math.js';
 import { promiseCache, type PromiseCache } from '../promise-cache.js';
-import { priceStats, totalOf, type Bucket, type SearchAnswer } from './answers.js';
+import {
+  aggregatedOver,
+  priceStats,
+  totalOf,
+  type Bucket,
+  type PriceField,
+  type SearchAnswer,
+} from './answers.js';
 import { ClusterCalls, DEFAULT_BUDGET_MS } from './cluster-calls.js';
 import { createClusterClient } from './cluster-client.js';
 import { detailedStats } from './detailed-stats.js';
@@ -41,6 +48,12 @@ export interface OpenSearchEngineOptions {
   budgetMs?: number;
 }
 
+/** A query's search statistics, and the price field they were aggregated over (its pages sort by it). */
+interface KnownStats {
+  stats: PriceStats;
+  prices: PriceField;
+}
+
 /** Queries whose search statistics are kept at most (a few hundred bytes each). */
 const KNOWN_QUERIES = 20_000;
 
@@ -61,7 +74,7 @@ export class OpenSearchEngine implements SearchEngine {
    * total, and the kept figures are used only while the total agrees (the stock changed
    * otherwise): they are computed again, in the same request as the page.
    */
-  private readonly knownStats: PromiseCache<PriceStats> | null;
+  private readonly knownStats: PromiseCache<KnownStats> | null;
   private readonly facetsCache: PromiseCache<FacetValue[]> | null;
 
   constructor(
@@ -95,13 +108,15 @@ export class OpenSearchEngine implements SearchEngine {
     if (known) {
       // The page alone, beside its query's statistics (even ones still being computed); they are
       // used only while the page's exact total agrees with them (else the stock changed since).
-      const [answer, stats] = await Promise.all([
-        this.cluster.search(searchBody(query, page, { withStats: false }), deadline, query),
-        known.catch(() => null),
-      ]);
-      const total = totalOf(answer);
-      if (stats && stats.totalResults === total) {
-        return { total, stats, ...this.page(answer, query, 'euros') };
+      const pageSortedBy = (prices: PriceField) =>
+        this.cluster.search(searchBody(query, page, { withStats: false, prices }), deadline, query);
+      const [inCents, figures] = await Promise.all([pageSortedBy('price_cents'), known.catch(() => null)]);
+      const total = totalOf(inCents);
+      if (figures && figures.stats.totalResults === total) {
+        // Statistics over `price` say the index's documents lacked `price_cents` (an index of an
+        // older mapping, until its rebuild): its page is asked again in that order.
+        const answer = figures.prices === 'price' ? await pageSortedBy('price') : inCents;
+        return { total, stats: figures.stats, ...this.page(answer, query, figures.prices) };
       }
     }
     const computed = this.cluster.searchWithStats(
@@ -111,11 +126,18 @@ export class OpenSearchEngine implements SearchEngine {
     );
     this.knownStats?.set(
       key,
-      computed.then((answer) => priceStats(totalOf(answer), answer.aggregations)),
+      computed.then((answer) => ({
+        stats: priceStats(totalOf(answer), answer.aggregations),
+        prices: aggregatedOver(answer),
+      })),
     );
     const answer = await computed;
     const total = totalOf(answer);
-    return { total, stats: priceStats(total, answer.aggregations), ...this.page(answer, query, 'euros') };
+    return {
+      total,
+      stats: priceStats(total, answer.aggregations),
+      ...this.page(answer, query, aggregatedOver(answer)),
+    };
   }
 
   async pageAfter(query: StockQuery, { after, perPage }: PageAfter): Promise<PageAfterResult> {
@@ -124,20 +146,20 @@ export class OpenSearchEngine implements SearchEngine {
       this.cluster.deadline(),
       query,
     );
-    return this.page(answer, query, 'cents');
+    return this.page(answer, query, 'price_cents');
   }
 
   /**
    * The page's hits, and the sort values of its last one with the price in whole cents (what
-   * pageAfterBody sorts on), from a page sorted by `price` (euros, as doubles) or by `price_cents`.
+   * pageAfterBody sorts on), from a page sorted by `price_cents` or by `price` (euros, as doubles).
    */
-  private page(answer: SearchAnswer, query: StockQuery, sortedBy: 'euros' | 'cents'): PageAfterResult {
+  private page(answer: SearchAnswer, query: StockQuery, sortedBy: PriceField): PageAfterResult {
     const hits = answer.hits.hits;
     const items = hits.flatMap((h) => (h._source ? [toHit(h._source, query.reference)] : []));
     const sort = hits[hits.length - 1]?.sort;
     if (!sort) return { items };
     // [score,] price, id
-    const values = sort.map((v, i) => (i === sort.length - 2 && sortedBy === 'euros' ? toCents(v) : v));
+    const values = sort.map((v, i) => (i === sort.length - 2 && sortedBy === 'price' ? toCents(v) : v));
     return { items, last: { engine: this.name, values } };
   }
 

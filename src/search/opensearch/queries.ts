@@ -95,9 +95,18 @@ export function searchPreference(asked: StockQuery | FacetRequest): string {
   return `q${createHash('sha256').update(key).digest('base64url').slice(0, 22)}`;
 }
 
-/** Relevance for text, else price; the id always breaks ties so pages never overlap. */
-export function stockSort(q: StockQuery): Sort {
-  const byPrice: Sort = [{ price: { order: 'asc' } }, { id: { order: 'asc' } }];
+/**
+ * Relevance for text, else price; the id always breaks ties so pages never overlap. The price is
+ * `price_cents` (mapping 5): a long sorts cheaper than `price` (a scaled_float, read as doubles),
+ * and its values are whole cents, which a search_after compares exactly (the cluster, 2.19, reads
+ * one for a scaled_float sort wrongly and skips hits). Whole cents order as prices do, so the order
+ * is the same. `price` only for an index of an older mapping (PriceField).
+ */
+export function stockSort(q: StockQuery, prices: PriceField = 'price_cents'): Sort {
+  // unmapped_type: an index of mapping 4 has no `price_cents` until the indexer adds it; its page
+  // is then asked again sorted by `price` (ClusterCalls.searchWithStats), not refused
+  const price = prices === 'price_cents' ? { order: 'asc', unmapped_type: 'long' } : { order: 'asc' };
+  const byPrice: Sort = [{ [prices]: price }, { id: { order: 'asc' } }];
   return q.text !== undefined ? [{ _score: { order: 'desc' } }, ...byPrice] : byPrice;
 }
 
@@ -139,7 +148,10 @@ export function statsAggregations(
   };
 }
 
-/** A page and its exact total; with `withStats`, the search statistics in the same request. */
+/**
+ * A page and its exact total, sorted by `prices`; with `withStats`, the search statistics over the
+ * same field in the same request.
+ */
 export function searchBody(
   q: StockQuery,
   page: PageRequest,
@@ -147,22 +159,12 @@ export function searchBody(
 ): API.Search_RequestBody {
   return {
     query: stockQuery(q),
-    sort: stockSort(q),
+    sort: stockSort(q, prices),
     from: (page.page - 1) * page.perPage,
     size: page.perPage,
     track_total_hits: true,
     ...(withStats ? { aggs: statsAggregations('search', prices) } : {}),
   };
-}
-
-/**
- * The order of stockSort over `price_cents` (mapping 5), for reading on after a hit: the cluster
- * (2.19) reads a search_after value for a `scaled_float` sort wrongly and skips hits, where a long
- * of whole cents compares exactly. Whole cents order as prices do, so the order is the same.
- */
-function sortInCents(q: StockQuery): Sort {
-  const byPrice: Sort = [{ price_cents: { order: 'asc' } }, { id: { order: 'asc' } }];
-  return q.text !== undefined ? [{ _score: { order: 'desc' } }, ...byPrice] : byPrice;
 }
 
 /**
@@ -173,7 +175,7 @@ function sortInCents(q: StockQuery): Sort {
 export function pageAfterBody(q: StockQuery, after: number[], perPage: number): API.Search_RequestBody {
   return {
     query: stockQuery(q),
-    sort: sortInCents(q),
+    sort: stockSort(q, 'price_cents'),
     search_after: after,
     size: perPage,
     track_total_hits: false,
