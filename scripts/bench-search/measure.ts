@@ -1,9 +1,9 @@
-import { readFileSync } from 'node:fs';
 import type { Client } from '@opensearch-project/opensearch';
 import autocannon from 'autocannon';
 import { createClusterClient } from '../../indexer/cluster.js';
 import { clusterConnection } from '../../src/config.js';
 import { forkCompiledServer } from '../bench-server-process.js';
+import { machineBusyMs } from '../bench-support.js';
 import type { QuerySamples } from './samples.js';
 
 export type EngineName = 'postgres' | 'opensearch';
@@ -61,13 +61,6 @@ interface Ready {
 }
 
 const WARM_UP_SECONDS = 5;
-
-/** CPU time (ms) every core of the machine has spent busy so far: load generator, server, database. */
-function machineBusyMs(): number {
-  const [, ...fields] = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/);
-  const [user, nice, system, , , irq, softirq, steal] = fields.map(Number);
-  return ((user! + nice! + system! + irq! + softirq! + steal!) * 1000) / 100; // USER_HZ = 100
-}
 
 /** A step of a walk through a search's pages: the page to ask next, with the token that leads to it. */
 type Step = { body: Record<string, unknown>; token: string; page: number };

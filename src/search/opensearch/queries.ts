@@ -183,10 +183,14 @@ export function pageAfterBody(q: StockQuery, after: number[], perPage: number): 
 }
 
 /**
- * A result set this small has its prices read in the statistics request itself (in price order,
- * no document read), and its quartiles and histogram computed from them: one round trip.
+ * A result set this small has its figures computed from its hits (read in price order with their
+ * doc values, no document read: stats-of-hits.ts) rather than aggregated by the cluster. A
+ * reference's statistics read them first (one round trip when they fit: nearly every reference).
+ * Reading hits costs the cluster more per hit than aggregating: past about fifty items the
+ * aggregations with the quartiles' ranks are the cheaper second round trip (npm run
+ * bench:stats-sizes compares the two ways by result set size).
  */
-export const PRICES_READ_AT_ONCE = 500;
+export const PRICES_READ_AT_ONCE = 100;
 
 /**
  * The items a statistics request counts: the search's, without the clauses that only score them
