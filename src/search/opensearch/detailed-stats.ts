@@ -2,12 +2,12 @@ import { noResultsStats, type DetailedPriceStats, type PriceSummary, type StockQ
 import { histogramBounds, quartileRanks, quartilesFromRanks } from '../price-math.js';
 import { MAX_RESULT_WINDOW } from '../result-window.js';
 import {
+  aggregatedOver,
   bucketCounts,
   estimatedPercentile,
   priceAtRank,
   priceStats,
   sellersCounted,
-  type PriceField,
   summary,
   totalOf,
 } from './answers.js';
@@ -74,8 +74,8 @@ export async function detailedStats(
   const bounds = histogramBounds(base.priceMin, base.priceMax);
   const exact = total <= MAX_RESULT_WINDOW;
   const ranks = exact ? quartileRanks(total) : [];
-  // the field the figures were aggregated over (named after it): the ranks are read in it too
-  const prices: PriceField = 'price_cents' in aggs ? 'price_cents' : 'price';
+  // the field the figures were aggregated over: the ranks are read in it too
+  const prices = aggregatedOver(answer);
   const [sellers, ...answers] = await cluster.searchMany(
     [
       sellersBody(query),
