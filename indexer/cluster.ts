@@ -49,6 +49,8 @@ export function createClusterClient(connection: ClusterConnection | string): Cli
  * (`viaAlias`) requires it to exist: without it the cluster would create a plain index of that
  * name with guessed mappings.
  */
+const BULK_ANSWER_FIELDS = ['items.*.status', 'items.*.error'];
+
 export async function writeBatch(
   client: Client,
   index: string,
@@ -62,7 +64,12 @@ export async function writeBatch(
     ...batch.documents.map((d) => ({ itemId: d.id, version: d.version, deleted: false })),
     ...batch.deletions.map((d) => ({ itemId: d.id, version: d.version, deleted: true })),
   ];
-  const response = await client.bulk({ body, ...(viaAlias ? { require_alias: true } : {}) });
+  const response = await client.bulk({
+    body,
+    // only what is read below: a rebuild's answers would otherwise repeat every document's metadata
+    filter_path: BULK_ANSWER_FIELDS,
+    ...(viaAlias ? { require_alias: true } : {}),
+  });
   const answer: API.Bulk_ResponseBody = response.body;
   answer.items.forEach((item, i) => {
     const result = item.index ?? item.delete ?? item.create ?? item.update;

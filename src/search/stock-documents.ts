@@ -56,17 +56,20 @@ async function read(
 }
 
 function toDocument(r: DocumentRow): StockDocument {
-  return {
-    ...toStockItem(r),
+  return Object.assign(toStockItem(r), {
     referenceNorm: r.reference_norm,
     xrefReferences: r.xrefs.map(plainReference),
-    referencesNorm: [
-      ...new Set([r.reference_norm, ...r.refs.map((x) => x.norm), ...r.xrefs.map((x) => x.norm)]),
-    ],
+    referencesNorm: referencesNorm(r),
     xrefGroupId: r.xref_group_id === null ? null : Number(r.xref_group_id),
     version: Number(r.version),
     contentHash: r.content_hash,
-  };
+  });
+}
+
+/** The item's own normalized reference, then its associated and its group's, each once. */
+function referencesNorm(r: DocumentRow): string[] {
+  if (r.refs.length === 0 && r.xrefs.length === 0) return [r.reference_norm];
+  return [...new Set([r.reference_norm, ...r.refs.map((x) => x.norm), ...r.xrefs.map((x) => x.norm)])];
 }
 
 /** The current documents of these items; ids without a row (deleted) are simply absent. */
