@@ -31,8 +31,12 @@ interface DocumentRow extends StockRow {
  * whose content no longer matches its row (a seller renamed without a new version, a document
  * overwritten by hand) shows up without reading documents back. The timestamp goes in as epoch
  * seconds so that the text, and the hash, do not depend on a session's TimeZone or DateStyle.
+ *
+ * The inner query ends in its own `order by` with a limit or `offset 0`: either keeps the planner
+ * from pulling it up into the outer one, which would evaluate both references subqueries twice
+ * per row (once for the columns, once inside the md5); a limit also stops the id-ordered scan early.
  */
-const documentRows = (where: RawBuilder<unknown>): RawBuilder<unknown> => sql`
+const documentRows = (where: RawBuilder<unknown>, limit: number | null = null): RawBuilder<unknown> => sql`
   select d.*, md5(row(d.reference, d.title, d.description, d.part_id, d.condition, d.is_oem,
                       d.is_aftermarket, d.price, d.currency, d.vendor_id, d.vendor_name,
                       d.location_country_code, d.vehicle_make, d.vehicle_model, d.vehicle_variant,
@@ -41,17 +45,15 @@ const documentRows = (where: RawBuilder<unknown>): RawBuilder<unknown> => sql`
   from (select ${stockRowColumns('si', 'v')}, si.reference_norm, si.xref_group_id, si.version,
                ${referenceRows('xref_group_references', 'group_id', sql`si.xref_group_id`)} as xrefs
         from stock_items si join vendors v on v.id = si.vendor_id
-        where ${where}) d`;
+        where ${where}
+        order by si.id ${limit === null ? sql`offset 0` : sql`limit ${limit}`}) d`;
 
 async function read(
   db: Database,
   where: RawBuilder<unknown>,
   limit: number | null,
 ): Promise<StockDocument[]> {
-  const result = await sql<DocumentRow>`
-    ${documentRows(where)}
-    order by d.id
-    ${limit === null ? sql`` : sql`limit ${limit}`}`.execute(db);
+  const result = await sql<DocumentRow>`${documentRows(where, limit)} order by d.id`.execute(db);
   return result.rows.map(toDocument);
 }
 
