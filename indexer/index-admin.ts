@@ -75,8 +75,9 @@ export async function nextIndexName(client: Client, alias: string): Promise<stri
 }
 
 /**
- * A new index tuned for a bulk load: no refreshes, no replicas, and the translog synced in the
- * background rather than on every bulk request (restored by finishLoad). A node that fails during
+ * A new index tuned for a bulk load: no refreshes, no replicas, the translog synced in the
+ * background rather than on every bulk request, and no merges before the force-merge (all restored
+ * by finishLoad). A node that fails during
  * the load loses nothing that matters: the rebuild fails, deletes the index and starts again.
  */
 export async function createLoadingIndex(
@@ -92,9 +93,18 @@ export async function createLoadingIndex(
     refresh_interval: '-1',
     number_of_replicas: 0,
     'translog.durability': 'async' as const,
+    'merge.policy.segments_per_tier': LOADING_SEGMENTS_PER_TIER,
   };
   await client.indices.create({ index: name, body: { ...definition, settings } });
 }
+
+/**
+ * Segments a loading index may gather in a tier before it merges them: enough that a load of
+ * millions merges nothing until the force-merge at its end (finishLoad). Merges during the load
+ * rewrite documents the force-merge rewrites again, and one still running when the load ends holds
+ * the force-merge back.
+ */
+const LOADING_SEGMENTS_PER_TIER = 100;
 
 /** How long a loaded index may take to get every copy of its shards before the rebuild gives up. */
 const GREEN_TIMEOUT_MINUTES = 10;
@@ -145,7 +155,13 @@ export async function finishLoad(client: Client, name: string): Promise<void> {
   await client.indices.putSettings({
     index: name,
     body: {
-      index: { refresh_interval: '1s', number_of_replicas: replicas, 'translog.durability': 'request' },
+      index: {
+        refresh_interval: '1s',
+        number_of_replicas: replicas,
+        'translog.durability': 'request',
+        // the cluster's default merge policy again, for the changes to come
+        'merge.policy.segments_per_tier': null,
+      },
     },
   });
   await client.indices.refresh({ index: name });

@@ -109,6 +109,9 @@ describe.skipIf(!TEST_OPENSEARCH_URL || !TEST_DATABASE_URL)(
       const settings = await client.indices.getSettings({ index: `${alias}_v2` });
       const index = Object.values(settings.body)[0]!.settings!.index as Record<string, unknown>;
       expect(index).toMatchObject({ refresh_interval: '1s', number_of_replicas: '1' });
+      // nothing of the load's tuning is left behind: the translog and the merges as by default
+      expect(index).not.toHaveProperty('merge');
+      expect(index).toMatchObject({ translog: { durability: 'request' } });
       const aliasInfo = await client.indices.getAlias({ name: alias });
       expect(aliasInfo.body[`${alias}_v2`]!.aliases![alias]).toMatchObject({ is_write_index: true });
     });
