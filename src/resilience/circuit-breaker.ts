@@ -55,7 +55,15 @@ export class CircuitOpenError extends Error {
  */
 export class CircuitBreaker {
   private state_: BreakerState = 'closed';
+  /**
+   * The window's outcomes, oldest first, from `firstOutcome` on, with their failed and slow ones
+   * counted as they come and go: the window of a busy API holds tens of thousands, and every call
+   * that closes reads its rates.
+   */
   private outcomes: Outcome[] = [];
+  private firstOutcome = 0;
+  private failedInWindow = 0;
+  private slowInWindow = 0;
   private failuresInARow = 0;
   private openedAt = 0;
   private probesInFlight = 0;
@@ -161,23 +169,45 @@ export class CircuitBreaker {
     if (this.state_ !== 'closed' || generation !== this.generation) return;
     this.failuresInARow = failed ? this.failuresInARow + 1 : 0;
     this.outcomes.push({ at: now, failed, slow });
+    if (failed) this.failedInWindow += 1;
+    if (slow) this.slowInWindow += 1;
     this.evaluate(now);
   }
 
   private evaluate(now: number): void {
-    const since = now - this.settings.windowMs;
-    while (this.outcomes.length && this.outcomes[0]!.at < since) this.outcomes.shift();
+    this.dropOutcomesBefore(now - this.settings.windowMs);
     const { minCalls, failureRate, slowRate, consecutiveFailures } = this.settings;
     if (this.failuresInARow >= consecutiveFailures) {
       return this.open(`${this.failuresInARow} failures in a row`);
     }
-    const calls = this.outcomes.length;
+    const calls = this.outcomes.length - this.firstOutcome;
     if (calls < minCalls) return;
-    const failures = this.outcomes.filter((o) => o.failed).length;
-    const slow = this.outcomes.filter((o) => o.slow).length;
+    const failures = this.failedInWindow;
+    const slow = this.slowInWindow;
     if (failures / calls >= failureRate) this.open(`${failures} of ${calls} calls failed`);
     else if (slow / calls >= slowRate)
       this.open(`${slow} of ${calls} calls slower than ${this.settings.slowCallMs} ms`);
+  }
+
+  /** Outcomes older than `since` leave the window (the array is cut once half of it is gone). */
+  private dropOutcomesBefore(since: number): void {
+    while (this.firstOutcome < this.outcomes.length && this.outcomes[this.firstOutcome]!.at < since) {
+      const gone = this.outcomes[this.firstOutcome]!;
+      if (gone.failed) this.failedInWindow -= 1;
+      if (gone.slow) this.slowInWindow -= 1;
+      this.firstOutcome += 1;
+    }
+    if (this.firstOutcome > 1_000 && this.firstOutcome * 2 > this.outcomes.length) {
+      this.outcomes = this.outcomes.slice(this.firstOutcome);
+      this.firstOutcome = 0;
+    }
+  }
+
+  private forgetOutcomes(): void {
+    this.outcomes = [];
+    this.firstOutcome = 0;
+    this.failedInWindow = 0;
+    this.slowInWindow = 0;
   }
 
   /**
@@ -212,7 +242,7 @@ export class CircuitBreaker {
   }
 
   private close(): void {
-    this.outcomes = [];
+    this.forgetOutcomes();
     this.failuresInARow = 0;
     // the calls still in flight from before belong to the failure just over
     this.generation += 1;
@@ -225,7 +255,7 @@ export class CircuitBreaker {
     if (from === to && to !== 'open') return;
     this.state_ = to;
     if (to === 'open') {
-      this.outcomes = [];
+      this.forgetOutcomes();
       this.failuresInARow = 0;
     }
     if (from !== to) this.onChange(from, to, why);

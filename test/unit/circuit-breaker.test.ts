@@ -75,6 +75,21 @@ describe('circuit breaker (src/resilience/circuit-breaker.ts)', () => {
     expect(b.state).toBe('open'); // 10 calls, half failed
   });
 
+  it('reads its rates over its window alone, however many calls it holds: the calls it has left no longer count', async () => {
+    const { b, clock, ok, fail } = breaker({ consecutiveFailures: 1_000_000 });
+    for (let i = 0; i < 1_600; i++) await ok();
+    for (let i = 0; i < 1_400; i++) await fail();
+    expect(b.state).toBe('closed'); // 1,400 of 3,000 failed
+    clock.advance(10_001); // all of them out of the window
+    for (let i = 0; i < 600; i++) await ok();
+    for (let i = 0; i < 590; i++) await fail();
+    expect(b.state).toBe('closed'); // 590 of 1,190
+    for (let i = 0; i < 9; i++) await fail();
+    expect(b.state).toBe('closed'); // 599 of 1,199
+    await fail();
+    expect(b.state).toBe('open'); // 600 of 1,200: half failed
+  });
+
   it('counts a request refused for its own fault as a success (it says nothing of the dependency)', async () => {
     const { b } = breaker();
     for (let i = 0; i < 10; i++) {
