@@ -44,13 +44,14 @@ export function createClusterClient(connection: ClusterConnection | string): Cli
   return clusterClient(connection, { requestTimeout: 30_000, maxRetries: Math.max(2, nodes - 1) });
 }
 
+/** What writeBatch reads of a bulk answer (filter_path): each item's status and error. */
+const BULK_ANSWER_FIELDS = ['items.*.status', 'items.*.error'];
+
 /**
  * One bulk request with external versions, every item's answer read. Writing through the alias
  * (`viaAlias`) requires it to exist: without it the cluster would create a plain index of that
  * name with guessed mappings.
  */
-const BULK_ANSWER_FIELDS = ['items.*.status', 'items.*.error'];
-
 export async function writeBatch(
   client: Client,
   index: string,

@@ -77,8 +77,8 @@ export async function nextIndexName(client: Client, alias: string): Promise<stri
 /**
  * A new index tuned for a bulk load: no refreshes, no replicas, the translog synced in the
  * background rather than on every bulk request, and no merges before the force-merge (all restored
- * by finishLoad). A node that fails during
- * the load loses nothing that matters: the rebuild fails, deletes the index and starts again.
+ * by finishLoad). A node that fails during the load loses nothing that matters: the rebuild fails,
+ * deletes the index and starts again.
  */
 export async function createLoadingIndex(
   client: Client,
