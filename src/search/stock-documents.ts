@@ -32,9 +32,9 @@ interface DocumentRow extends StockRow {
  * overwritten by hand) shows up without reading documents back. The timestamp goes in as epoch
  * seconds so that the text, and the hash, do not depend on a session's TimeZone or DateStyle.
  *
- * The inner query ends in its own `order by` with a limit or `offset 0`: either keeps the planner
- * from pulling it up into the outer one, which would evaluate both references subqueries twice
- * per row (once for the columns, once inside the md5); a limit also stops the id-ordered scan early.
+ * The inner query ends in its own limit (a page in id order) or `offset 0`: either keeps the
+ * planner from pulling it up into the outer one, which would evaluate both references subqueries
+ * twice per row (once for the columns, once inside the md5).
  */
 const documentRows = (where: RawBuilder<unknown>, limit: number | null = null): RawBuilder<unknown> => sql`
   select d.*, md5(row(d.reference, d.title, d.description, d.part_id, d.condition, d.is_oem,
@@ -46,7 +46,7 @@ const documentRows = (where: RawBuilder<unknown>, limit: number | null = null): 
                ${referenceRows('xref_group_references', 'group_id', sql`si.xref_group_id`)} as xrefs
         from stock_items si join vendors v on v.id = si.vendor_id
         where ${where}
-        order by si.id ${limit === null ? sql`offset 0` : sql`limit ${limit}`}) d`;
+        ${limit === null ? sql`offset 0` : sql`order by si.id limit ${limit}`}) d`;
 
 async function read(
   db: Database,
@@ -61,17 +61,13 @@ function toDocument(r: DocumentRow): StockDocument {
   return Object.assign(toStockItem(r), {
     referenceNorm: r.reference_norm,
     xrefReferences: r.xrefs.map(plainReference),
-    referencesNorm: referencesNorm(r),
+    referencesNorm: [
+      ...new Set([r.reference_norm, ...r.refs.map((x) => x.norm), ...r.xrefs.map((x) => x.norm)]),
+    ],
     xrefGroupId: r.xref_group_id === null ? null : Number(r.xref_group_id),
     version: Number(r.version),
     contentHash: r.content_hash,
   });
-}
-
-/** The item's own normalized reference, then its associated and its group's, each once. */
-function referencesNorm(r: DocumentRow): string[] {
-  if (r.refs.length === 0 && r.xrefs.length === 0) return [r.reference_norm];
-  return [...new Set([r.reference_norm, ...r.refs.map((x) => x.norm), ...r.xrefs.map((x) => x.norm)])];
 }
 
 /** The current documents of these items; ids without a row (deleted) are simply absent. */
