@@ -27,4 +27,10 @@ describe.skipIf(!OPENSEARCH_URL)('OpenSearch (OPENSEARCH_URL)', () => {
   // histogram as range aggregations, the quartiles from the prices at their ranks): the same
   // answers are required of it.
   engineContract('opensearch, statistics in two round trips', target({ pricesReadAtOnce: 2 }));
+  // Statistics kept: every later page of a query is asked beside them, uncounted and with its
+  // total counted apart (as a result set of more than COUNTED_APART_ABOVE items is).
+  engineContract(
+    'opensearch, pages beside kept statistics, counted apart',
+    target({ statsCacheSeconds: 60, countedApartAbove: 0 }),
+  );
 });

@@ -6,6 +6,7 @@ import { OpenSearchEngine } from '../../src/search/opensearch/opensearch-engine.
 import {
   facetsBody,
   histogramBody,
+  pageBody,
   priceAtRankBody,
   searchBody,
   statsBody,
@@ -265,6 +266,21 @@ describe.skipIf(!TEST_OPENSEARCH_URL)('the stock mapping on the live cluster', (
         'vehicle_model.text',
       ])
         expect(subFields).not.toContain(gone);
+    });
+
+    it('indexes what pages sort by, so that an uncounted page stops sorting at the page', async () => {
+      const answer = await client.indices.getMapping({ index: alias });
+      const properties = (
+        Object.values(answer.body)[0]!.mappings as { properties: Record<string, FieldMapping> }
+      ).properties;
+      const sortedBy = pageBody(stockQuery({ vehicleMake: 'm' }), { page: 1, perPage: 10 }).sort as Record<
+        string,
+        unknown
+      >[];
+      const fields = sortedBy.map((s) => Object.keys(s)[0]!);
+      expect(fields).toEqual(['price_cents', 'id']);
+      for (const field of fields) expect(properties[field], field).toMatchObject({ type: 'long' });
+      expect(fields.filter((field) => properties[field]!.index === false)).toEqual([]);
     });
 
     it('indexes an item whose vehicle model is 1,000 characters, or longer than a term can be', async () => {

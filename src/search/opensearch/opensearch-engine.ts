@@ -27,7 +27,16 @@ import { ClusterCalls, DEFAULT_BUDGET_MS } from './cluster-calls.js';
 import { createClusterClient } from './cluster-client.js';
 import { detailedStats } from './detailed-stats.js';
 import { toHit } from './documents.js';
-import { facetsBody, pageAfterBody, PRICES_READ_AT_ONCE, searchBody, searchPreference } from './queries.js';
+import {
+  COUNTED_APART_ABOVE,
+  countBody,
+  facetsBody,
+  pageAfterBody,
+  pageBody,
+  PRICES_READ_AT_ONCE,
+  searchBody,
+  searchPreference,
+} from './queries.js';
 
 export { DEFAULT_BUDGET_MS } from './cluster-calls.js';
 
@@ -41,6 +50,11 @@ export interface OpenSearchEngineOptions {
    * (PRICES_READ_AT_ONCE); tests lower it to reach the second round trip with a small fixture
    */
   pricesReadAtOnce?: number;
+  /**
+   * a page beside kept statistics of more than this many items is counted apart (COUNTED_APART_ABOVE);
+   * tests lower it to take that way with a small fixture
+   */
+  countedApartAbove?: number;
   /**
    * What one search, statistics or list may take in all, however many requests it makes to the
    * cluster: past it the caller gets 503 and the cluster is told to stop (OPENSEARCH_TIMEOUT_MS).
@@ -67,6 +81,7 @@ export class OpenSearchEngine implements SearchEngine {
   readonly name = 'opensearch' as const;
   private readonly cluster: ClusterCalls;
   private readonly pricesReadAtOnce: number;
+  private readonly countedApartAbove: number;
   /**
    * A query's search statistics, kept for a few seconds as on the Postgres engine: they aggregate
    * the whole result set (the sellers' count is the costly part), a page is twenty hits, and
@@ -83,6 +98,7 @@ export class OpenSearchEngine implements SearchEngine {
   ) {
     this.cluster = new ClusterCalls(client, options.index, options.budgetMs ?? DEFAULT_BUDGET_MS);
     this.pricesReadAtOnce = options.pricesReadAtOnce ?? PRICES_READ_AT_ONCE;
+    this.countedApartAbove = options.countedApartAbove ?? COUNTED_APART_ABOVE;
     const ttl = (options.statsCacheSeconds ?? 0) * 1000;
     this.knownStats = promiseCache(ttl, { maxEntries: KNOWN_QUERIES });
     this.facetsCache = promiseCache(ttl, { maxEntries: 2_000 });
@@ -104,21 +120,10 @@ export class OpenSearchEngine implements SearchEngine {
   async search(query: StockQuery, page: PageRequest): Promise<SearchResult> {
     const deadline = this.cluster.deadline();
     const key = searchPreference(query);
-    const known = this.knownStats?.get(key);
-    if (known) {
-      // The page alone, beside its query's statistics (even ones still being computed); they are
-      // used only while the page's exact total agrees with them (else the stock changed since).
-      const pageSortedBy = (prices: PriceField) =>
-        this.cluster.search(searchBody(query, page, { withStats: false, prices }), deadline, query);
-      const [inCents, figures] = await Promise.all([pageSortedBy('price_cents'), known.catch(() => null)]);
-      const total = totalOf(inCents);
-      if (figures && figures.stats.totalResults === total) {
-        // Statistics over `price` say the index's documents lacked `price_cents` (an index of an
-        // older mapping, until its rebuild): its page is asked again in that order.
-        const answer = figures.prices === 'price' ? await pageSortedBy('price') : inCents;
-        return { total, stats: figures.stats, ...this.page(answer, query, figures.prices) };
-      }
-    }
+    // kept statistics, even ones still being computed by an earlier request of the same query
+    const known = await this.knownStats?.get(key)?.catch(() => null);
+    const beside = known ? await this.pageBeside(known, query, page, deadline) : null;
+    if (beside) return beside;
     const computed = this.cluster.searchWithStats(
       (prices) => searchBody(query, page, { withStats: true, prices }),
       deadline,
@@ -138,6 +143,40 @@ export class OpenSearchEngine implements SearchEngine {
       stats: priceStats(total, answer.aggregations),
       ...this.page(answer, query, aggregatedOver(answer)),
     };
+  }
+
+  /**
+   * A page beside its query's kept statistics, or null when its exact total no longer agrees with
+   * them (the stock changed since: they are computed again). Sorted by the price field they were
+   * aggregated over (`price` says an index of an older mapping, without `price_cents`, until its
+   * rebuild). A large result set's page is asked uncounted, so the cluster stops sorting at the
+   * page (pageBody), and its total by a count of its own in the same round trip.
+   */
+  private async pageBeside(
+    known: KnownStats,
+    query: StockQuery,
+    page: PageRequest,
+    deadline: number,
+  ): Promise<SearchResult | null> {
+    const { stats, prices } = known;
+    let answer: SearchAnswer;
+    let total: number;
+    if (prices === 'price_cents' && stats.totalResults > this.countedApartAbove) {
+      const [pageAnswer, count] = await this.cluster.searchMany(
+        [pageBody(query, page), countBody(query)],
+        deadline,
+        query,
+      );
+      [answer, total] = [pageAnswer!, totalOf(count!)];
+    } else {
+      answer = await this.cluster.search(
+        searchBody(query, page, { withStats: false, prices }),
+        deadline,
+        query,
+      );
+      total = totalOf(answer);
+    }
+    return stats.totalResults === total ? { total, stats, ...this.page(answer, query, prices) } : null;
   }
 
   async pageAfter(query: StockQuery, { after, perPage }: PageAfter): Promise<PageAfterResult> {

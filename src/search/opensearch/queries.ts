@@ -168,6 +168,28 @@ export function searchBody(
 }
 
 /**
+ * A result set of more than this many items has a page beside its kept statistics asked uncounted
+ * (pageBody), its total by a count of its own (countBody) in the same round trip. Below it, sorting
+ * the whole set costs the cluster less than a second search does.
+ */
+export const COUNTED_APART_ABOVE = 10_000;
+
+/**
+ * A page alone, not counted. An uncounted page sorted by `price_cents`, which is indexed (mapping
+ * 6), lets each shard skip whatever can no longer enter the page (Lucene's sort by points) instead
+ * of sorting every matching item: counting them exactly would have it visit them all.
+ */
+export function pageBody(q: StockQuery, page: PageRequest): API.Search_RequestBody {
+  return {
+    query: stockQuery(q),
+    sort: stockSort(q, 'price_cents'),
+    from: (page.page - 1) * page.perPage,
+    size: page.perPage,
+    track_total_hits: false,
+  };
+}
+
+/**
  * The page after a hit (its sort values, the price in whole cents): the page alone, neither counted
  * nor aggregated. Each shard reads only what follows the hit, where an offset makes it sort its way
  * past every earlier page.
@@ -224,6 +246,14 @@ export function hitsFiguresBody(q: StockQuery, prices: number): API.Search_Reque
     docvalue_fields: [...FIGURE_FIELDS],
     track_total_hits: true,
   };
+}
+
+/**
+ * The exact number of items a search finds, alone: a count, which reads no value of any item (a
+ * size-0 body, kept by the shard request cache until the index changes).
+ */
+export function countBody(q: StockQuery): API.Search_RequestBody {
+  return { query: setQuery(q), size: 0, track_total_hits: true };
 }
 
 /** The sellers' count of a result set too large to count from its hits. */
