@@ -28,13 +28,17 @@ export interface Bucket<K> {
 export type PriceField = 'price_cents' | 'price';
 /** The price statistics of a set of documents, named after the field they aggregate (PriceField). */
 export type PriceAggregation = { price_cents: StatsValue } | { price: StatsValue };
-export type StatsAggregations = PriceAggregation & {
+/**
+ * The statistics' aggregations (queries.ts statsAggregations). The whole set's price figures are
+ * its conditions' put together (wholeSet): every item has a condition, so they cover it.
+ */
+export interface StatsAggregations {
   /** a search's (the statistics endpoint counts them apart: detailed-stats.ts) */
   sellers?: { value: number };
   by_condition: { buckets: (Bucket<Condition> & PriceAggregation)[] };
   by_country?: { buckets: (Bucket<string> & PriceAggregation)[] };
   percentiles?: { values: Record<string, number | null> };
-};
+}
 export interface SearchAnswer {
   timed_out?: boolean;
   _shards?: { failed?: number };
@@ -87,12 +91,31 @@ function cents(a: PriceAggregation): Cents {
 }
 
 /**
+ * The whole set's figures, in whole cents, from its conditions' (every item has one: the column is
+ * NOT NULL). Exact: counts and sums of whole cents add up, the extremes are the extremes'. The
+ * cluster is not asked for them over the whole set too, which would read every price once more.
+ */
+function wholeSet(aggs: StatsAggregations): Cents {
+  const parts = aggs.by_condition.buckets.map(cents).filter((c) => c.count > 0);
+  if (parts.length === 0) return { count: 0, min: 0, max: 0, sum: 0 };
+  return {
+    count: parts.reduce((n, c) => n + c.count, 0),
+    min: Math.min(...parts.map((c) => c.min)),
+    max: Math.max(...parts.map((c) => c.max)),
+    sum: parts.reduce((n, c) => n + c.sum, 0),
+  };
+}
+
+/**
  * Every money figure from whole cents: min and max divided back, the average divided in integers
  * and rounded as the Postgres engine's numeric rounds (never the cluster's `avg`, a quotient of
  * doubles that lands just below a half cent as often as not).
  */
 export function summary(a: PriceAggregation): PriceSummary {
-  const c = cents(a);
+  return summaryOfCents(cents(a));
+}
+
+function summaryOfCents(c: Cents): PriceSummary {
   return {
     count: c.count,
     priceMin: c.min / 100,
@@ -112,7 +135,7 @@ export function priceStats(
   }
   const byCondition: PriceStats['byCondition'] = {};
   for (const b of aggs.by_condition.buckets) byCondition[b.key] = summary(b);
-  const all = summary(aggs);
+  const all = summaryOfCents(wholeSet(aggs));
   return {
     totalResults: total,
     priceMin: all.priceMin,
@@ -131,12 +154,14 @@ export function priceStats(
  */
 export function lacksCents(answer: SearchAnswer): boolean {
   const aggs = answer.aggregations;
-  return aggs !== undefined && 'price_cents' in aggs && aggs.price_cents.count !== totalOf(answer);
+  return (
+    aggs !== undefined && aggregatedOver(answer) === 'price_cents' && wholeSet(aggs).count !== totalOf(answer)
+  );
 }
 
 /** The field an answer's price statistics aggregated (searchWithStats asks `price` when it must). */
 export const aggregatedOver = (answer: SearchAnswer): PriceField =>
-  answer.aggregations && 'price' in answer.aggregations ? 'price' : 'price_cents';
+  answer.aggregations?.by_condition.buckets.some((b) => 'price' in b) ? 'price' : 'price_cents';
 
 export const totalOf = (answer: SearchAnswer): number => {
   const total = answer.hits.total;

@@ -139,7 +139,7 @@ export function statsAggregations(
   prices: PriceField = 'price_cents',
 ): Aggregations {
   return {
-    ...priceStats(prices),
+    // no figures over the whole set: its conditions' add up to them (answers.ts wholeSet)
     ...(kind === 'search' ? sellersCount() : {}),
     by_condition: { terms: terms({ field: 'condition', size: 10 }), aggs: priceStats(prices) },
     ...(kind === 'detailed'
