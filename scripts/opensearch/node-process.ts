@@ -21,6 +21,17 @@ const KILL_WAIT_MS = 5_000;
  * the log out of the console file, which is left with what comes before logging starts (JVM or
  * launcher errors).
  */
+/**
+ * G1's region size. Below 2 GB of heap the JVM picks 1 MB regions, and an array of half a region
+ * or more is then "humongous": allocated apart, in whole old-generation regions. Lucene allocates a
+ * bitset of one bit per document of a segment for a query it caches or a sorted page it prunes
+ * (625 KB for a segment of 5 M items): at 5 M items under load those filled the heap between
+ * collections, and the parent circuit breaker, which counts the heap in use, refused searches
+ * (429, a 503 to the caller). 2 MB regions take them as ordinary young objects up to 8 M
+ * documents a segment. docs/opensearch.md says the same for a production cluster.
+ */
+const G1_REGION_SIZE = '2m';
+
 export function launchNode(home: string, javaHome: string, node: NodeLayout, heap: string): ChildProcess {
   const consoleFd = openSync(node.consoleLog, 'w');
   try {
@@ -33,7 +44,7 @@ export function launchNode(home: string, javaHome: string, node: NodeLayout, hea
         ...process.env,
         OPENSEARCH_PATH_CONF: node.configDir,
         OPENSEARCH_JAVA_HOME: javaHome,
-        OPENSEARCH_JAVA_OPTS: `-Xms${heap} -Xmx${heap}`,
+        OPENSEARCH_JAVA_OPTS: `-Xms${heap} -Xmx${heap} -XX:G1HeapRegionSize=${G1_REGION_SIZE}`,
         OPENSEARCH_TMPDIR: node.tmpDir,
       },
     });

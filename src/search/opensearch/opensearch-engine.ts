@@ -29,6 +29,7 @@ import { detailedStats } from './detailed-stats.js';
 import { toHit } from './documents.js';
 import {
   COUNTED_APART_ABOVE,
+  COUNTED_APART_OFFSETS_BELOW,
   countBody,
   facetsBody,
   pageAfterBody,
@@ -149,8 +150,9 @@ export class OpenSearchEngine implements SearchEngine {
    * A page beside its query's kept statistics, or null when its exact total no longer agrees with
    * them (the stock changed since: they are computed again). Sorted by the price field they were
    * aggregated over (`price` says an index of an older mapping, without `price_cents`, until its
-   * rebuild). A large result set's page is asked uncounted, so the cluster stops sorting at the
-   * page (pageBody), and its total by a count of its own in the same round trip.
+   * rebuild). A large result set's page among its first ones is asked uncounted, so the cluster
+   * stops sorting at the page (pageBody), and its total by a count of its own in the same round
+   * trip.
    */
   private async pageBeside(
     known: KnownStats,
@@ -161,7 +163,12 @@ export class OpenSearchEngine implements SearchEngine {
     const { stats, prices } = known;
     let answer: SearchAnswer;
     let total: number;
-    if (prices === 'price_cents' && stats.totalResults > this.countedApartAbove) {
+    const offset = (page.page - 1) * page.perPage;
+    if (
+      prices === 'price_cents' &&
+      stats.totalResults > this.countedApartAbove &&
+      offset < COUNTED_APART_OFFSETS_BELOW
+    ) {
       const [pageAnswer, count] = await this.cluster.searchMany(
         [pageBody(query, page), countBody(query)],
         deadline,

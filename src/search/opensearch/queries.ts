@@ -175,6 +175,14 @@ export function searchBody(
 export const COUNTED_APART_ABOVE = 10_000;
 
 /**
+ * Only a page that starts within this many items is counted apart: a deeper one has each shard
+ * collect every item up to the page's end and the node sort them all, whichever way it is asked,
+ * and a second search would only add its own cost (a jump with the search token; the next page
+ * is read after the last hit instead, pageAfterBody).
+ */
+export const COUNTED_APART_OFFSETS_BELOW = 1_000;
+
+/**
  * A page alone, not counted. An uncounted page sorted by `price_cents`, which is indexed (mapping
  * 6), lets each shard skip whatever can no longer enter the page (Lucene's sort by points) instead
  * of sorting every matching item: counting them exactly would have it visit them all.
