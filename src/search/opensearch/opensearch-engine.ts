@@ -150,9 +150,9 @@ export class OpenSearchEngine implements SearchEngine {
    * A page beside its query's kept statistics, or null when its exact total no longer agrees with
    * them (the stock changed since: they are computed again). Sorted by the price field they were
    * aggregated over (`price` says an index of an older mapping, without `price_cents`, until its
-   * rebuild). A large result set's page among its first ones is asked uncounted, so the cluster
-   * stops sorting at the page (pageBody), and its total by a count of its own in the same round
-   * trip.
+   * rebuild). A large result set's page in price order, among its first ones, is asked uncounted,
+   * so the cluster stops sorting at the page (pageBody), and its total by a count of its own in the
+   * same round trip.
    */
   private async pageBeside(
     known: KnownStats,
@@ -164,8 +164,10 @@ export class OpenSearchEngine implements SearchEngine {
     let answer: SearchAnswer;
     let total: number;
     const offset = (page.page - 1) * page.perPage;
+    // a text search's page is ordered by relevance first, which no price bound prunes
     if (
       prices === 'price_cents' &&
+      query.text === undefined &&
       stats.totalResults > this.countedApartAbove &&
       offset < COUNTED_APART_OFFSETS_BELOW
     ) {
