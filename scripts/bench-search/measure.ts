@@ -135,8 +135,10 @@ function scenarios(samples: QuerySamples, first: FirstPage, walks: FirstPage[]):
         return { ...walk.step.body, page: walk.step.page, search_token: walk.step.token };
       },
       onResponse: (status, body, walk) => {
+        // a refusal ends the walk (the bare handler answers a failure as plain text, not JSON)
+        if (status !== 200) return;
         const answer = JSON.parse(body) as { search_token?: string; results?: unknown[]; items?: unknown[] };
-        const more = status === 200 && (answer.results ?? answer.items ?? []).length > 0;
+        const more = (answer.results ?? answer.items ?? []).length > 0;
         const step = walk.step!;
         if (more && answer.search_token && step.page < PAGES_PER_WALK) {
           nextSteps.push({ body: step.body, token: answer.search_token, page: step.page + 1 });
