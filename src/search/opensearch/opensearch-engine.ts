@@ -155,37 +155,47 @@ export class OpenSearchEngine implements SearchEngine {
    * same round trip.
    */
   private async pageBeside(
-    known: KnownStats,
+    { stats, prices }: KnownStats,
     query: StockQuery,
     page: PageRequest,
     deadline: number,
   ): Promise<SearchResult | null> {
-    const { stats, prices } = known;
-    let answer: SearchAnswer;
-    let total: number;
-    const offset = (page.page - 1) * page.perPage;
-    // a text search's page is ordered by relevance first, which no price bound prunes
-    if (
+    const { answer, total } = await this.pageAndTotal(query, page, prices, stats.totalResults, deadline);
+    return stats.totalResults === total ? { total, stats, ...this.page(answer, query, prices) } : null;
+  }
+
+  /**
+   * A page sorted by `prices` and its exact total: one counted search, or (in price order, a set
+   * of more than countedApartAbove items said `expected`, among its first pages) an uncounted page
+   * and a count in one msearch. A text search's page is ordered by relevance first, which no price
+   * bound prunes.
+   */
+  private async pageAndTotal(
+    query: StockQuery,
+    page: PageRequest,
+    prices: PriceField,
+    expected: number,
+    deadline: number,
+  ): Promise<{ answer: SearchAnswer; total: number }> {
+    const countedApart =
       prices === 'price_cents' &&
       query.text === undefined &&
-      stats.totalResults > this.countedApartAbove &&
-      offset < COUNTED_APART_OFFSETS_BELOW
-    ) {
-      const [pageAnswer, count] = await this.cluster.searchMany(
+      expected > this.countedApartAbove &&
+      (page.page - 1) * page.perPage < COUNTED_APART_OFFSETS_BELOW;
+    if (countedApart) {
+      const [answer, count] = await this.cluster.searchMany(
         [pageBody(query, page), countBody(query)],
         deadline,
         query,
       );
-      [answer, total] = [pageAnswer!, totalOf(count!)];
-    } else {
-      answer = await this.cluster.search(
-        searchBody(query, page, { withStats: false, prices }),
-        deadline,
-        query,
-      );
-      total = totalOf(answer);
+      return { answer: answer!, total: totalOf(count!) };
     }
-    return stats.totalResults === total ? { total, stats, ...this.page(answer, query, prices) } : null;
+    const answer = await this.cluster.search(
+      searchBody(query, page, { withStats: false, prices }),
+      deadline,
+      query,
+    );
+    return { answer, total: totalOf(answer) };
   }
 
   async pageAfter(query: StockQuery, { after, perPage }: PageAfter): Promise<PageAfterResult> {

@@ -158,10 +158,7 @@ export function searchBody(
   { withStats, prices = 'price_cents' }: { withStats: boolean; prices?: PriceField },
 ): API.Search_RequestBody {
   return {
-    query: stockQuery(q),
-    sort: stockSort(q, prices),
-    from: (page.page - 1) * page.perPage,
-    size: page.perPage,
+    ...pageBody(q, page, prices),
     track_total_hits: true,
     ...(withStats ? { aggs: statsAggregations('search', prices) } : {}),
   };
@@ -183,14 +180,19 @@ export const COUNTED_APART_ABOVE = 10_000;
 export const COUNTED_APART_OFFSETS_BELOW = 1_000;
 
 /**
- * A page alone, not counted. An uncounted page sorted by `price_cents`, which is indexed (mapping
- * 6), lets each shard skip whatever can no longer enter the page (Lucene's sort by points) instead
- * of sorting every matching item: counting them exactly would have it visit them all.
+ * A page alone, not counted, sorted by `prices`. An uncounted page sorted by `price_cents`, which
+ * is indexed (mapping 6), lets each shard skip whatever can no longer enter the page (Lucene's sort
+ * by points) instead of sorting every matching item: counting them exactly would have it visit
+ * them all.
  */
-export function pageBody(q: StockQuery, page: PageRequest): API.Search_RequestBody {
+export function pageBody(
+  q: StockQuery,
+  page: PageRequest,
+  prices: PriceField = 'price_cents',
+): API.Search_RequestBody {
   return {
     query: stockQuery(q),
-    sort: stockSort(q, 'price_cents'),
+    sort: stockSort(q, prices),
     from: (page.page - 1) * page.perPage,
     size: page.perPage,
     track_total_hits: false,
