@@ -162,8 +162,8 @@ const api = forkCompiledServer('bench-search-server', [], {
   SEARCH_ENGINE: 'opensearch',
   OPENSEARCH_INDEX: opts.index,
 });
-const ready = await new Promise<{ apiUrl: string; apiKey: string }>((resolve, reject) => {
-  api.once('message', (m) => resolve(m as { apiUrl: string; apiKey: string }));
+const ready = await new Promise<{ apiUrl: string; apiKeys: string[] }>((resolve, reject) => {
+  api.once('message', (m) => resolve(m as { apiUrl: string; apiKeys: string[] }));
   api.once('exit', (code) => reject(new Error(`o servidor terminou (código ${code})`)));
 });
 const indexer = await startIndexerChild({ OPENSEARCH_INDEX: opts.index, INDEXER_SWEEP_PERIOD_SECONDS: '0' });
@@ -199,18 +199,18 @@ const searchRate = Number(opts.searchRate);
 // Warmed first, unmeasured: a just-started API's first searches (JIT, pools, the cluster's caches)
 // are slower than any later ones, and would make the idle p99 look worse than it is.
 console.log(`Aquecimento: ${searchRate}/s durante 10 s (não medido)…`);
-const warming = paceSearches(ready.apiUrl, ready.apiKey, references, searchRate);
+const warming = paceSearches(ready.apiUrl, ready.apiKeys[0]!, references, searchRate);
 await pause(10_000);
 await warming.stop();
 // A minute by default: the p99 of 20 s of searches at 20/s is their fourth-slowest answer, which
 // moved from 18 to 41 ms between runs minutes apart, and with it the ratio to the load's p99.
 console.log(`Pesquisas em repouso: ${searchRate}/s durante ${opts.idleSeconds} s…`);
-let searches = paceSearches(ready.apiUrl, ready.apiKey, references, searchRate);
+let searches = paceSearches(ready.apiUrl, ready.apiKeys[0]!, references, searchRate);
 await pause(Number(opts.idleSeconds) * 1000);
 const idle = await searches.stop();
 
 console.log(`\n1. Primeira carga (${number(LINES)} linhas, vendedor novo), com ${searchRate} pesquisas/s:`);
-searches = paceSearches(ready.apiUrl, ready.apiKey, references, searchRate);
+searches = paceSearches(ready.apiUrl, ready.apiKeys[0]!, references, searchRate);
 const first = await sendFeed(fullFile, 'full');
 const duringLoad = await searches.stop();
 const drainStarted = Date.now();

@@ -28,17 +28,26 @@ const { db } = services;
 const engine = createSearchEngine(config, db, services.logger);
 const secret = resolveSearchTokenSecret(config);
 
-const account = await createAccount(
-  db,
-  { email: `bench-${Date.now()}@bench.local`, password: 'bench-password-123' },
-  { scrypt: { N: 1024, r: 8, p: 1 } },
+/** An account with credits enough for any run, and a key of its own. */
+async function benchAccount(n: number) {
+  const account = await createAccount(
+    db,
+    { email: `bench-${Date.now()}-${n}@bench.local`, password: 'bench-password-123' },
+    { scrypt: { N: 1024, r: 8, p: 1 } },
+  );
+  await db.updateTable('accounts').set({ credits: 100_000_000 }).where('id', '=', account.id).execute();
+  const key = await createApiKey(db, account.id, {
+    name: 'bench',
+    rate_limit_per_minute: 100_000_000,
+    rate_limit_per_hour: 100_000_000,
+  });
+  return { account, key };
+}
+// the API's requests come from BENCH_ACCOUNTS accounts; the bare handler reads tokens as the first's
+const accounts = await Promise.all(
+  Array.from({ length: Number(process.env.BENCH_ACCOUNTS ?? 1) }, (_, n) => benchAccount(n)),
 );
-await db.updateTable('accounts').set({ credits: 100_000_000 }).where('id', '=', account.id).execute();
-const key = await createApiKey(db, account.id, {
-  name: 'bench',
-  rate_limit_per_minute: 100_000_000,
-  rate_limit_per_hour: 100_000_000,
-});
+const { account } = accounts[0]!;
 
 const api = await startServer(services, 0, '127.0.0.1');
 
@@ -69,7 +78,12 @@ bare.use(async (ctx) => {
 });
 const baseline = await serveBare(bare);
 
-process.send!({ type: 'ready', apiUrl: api.url, bareUrl: baseline.url, apiKey: key.key });
+process.send!({
+  type: 'ready',
+  apiUrl: api.url,
+  bareUrl: baseline.url,
+  apiKeys: accounts.map(({ key }) => key.key),
+});
 stopOnRequest(api, baseline, (message) => {
   if (message.type === 'usage') {
     const cpu = process.cpuUsage();

@@ -1,6 +1,6 @@
 /**
  * npm run bench:search [-- --engine postgres|opensearch|both --duration 20 --connections 16
- *                         --only reference,stats --index bench_stock --reindex --out run.json]
+ *                         --accounts 1 --only reference,stats --index bench_stock --reindex --out run.json]
  *
  * Load test of POST /data/search and /data/search/stats on the stock at DATABASE_URL (load a
  * million items first: npm run data:generate -- --items 1000000), on the Postgres engine, on the
@@ -10,7 +10,9 @@
  * same server process, and prints p50/p99 latency, req/s, the API/bare throughput ratio, the
  * server's RSS, the CPU time each request cost, and OpenSearch's heap; with both engines, a
  * side-by-side table with the ratios the targets are set on; with --out, the figures as JSON, which
- * `npm run bench:curve` compares across stock sizes. A 5-second warm-up with searches that
+ * `npm run bench:curve` compares across stock sizes. With --accounts N the API's requests come from N
+ * accounts (a key each, the connections shared out among them), as an API serving many integrators
+ * sees them; by default from one. A 5-second warm-up with searches that
  * find nothing comes first and is not measured. The server is compiled first (npm run build) and
  * runs from dist/, as the Dockerfile runs it.
  */
@@ -31,6 +33,7 @@ const opts = new Command()
   )
   .option('--duration <s>', 'segundos por cenário e alvo', '20')
   .option('--connections <n>', 'ligações simultâneas', '16')
+  .option('--accounts <n>', 'contas (uma chave cada) de onde vêm os pedidos à API', '1')
   .option('--only <list>', 'cenários separados por vírgulas')
   .option('--index <alias>', 'alias do índice OpenSearch medido', 'bench_stock')
   .option('--reindex', 'reconstrói o índice OpenSearch mesmo que esteja em dia', false)
@@ -40,6 +43,7 @@ const opts = new Command()
     engine: 'postgres' | 'opensearch' | 'both';
     duration: string;
     connections: string;
+    accounts: string;
     only?: string;
     index: string;
     reindex: boolean;
@@ -63,7 +67,7 @@ const handle = await openDatabase({ url: databaseUrl, poolSize: 2 });
 const samples = await sampleQueries(handle.db);
 await handle.close();
 console.log(
-  `Benchmark sobre ${samples.items.toLocaleString('pt-PT')} artigos; ${opts.connections} ligações, ${opts.duration} s por cenário e alvo.`,
+  `Benchmark sobre ${samples.items.toLocaleString('pt-PT')} artigos; ${opts.connections} ligações de ${opts.accounts} conta(s), ${opts.duration} s por cenário e alvo.`,
 );
 
 const reindex = engines.includes('opensearch')
@@ -75,6 +79,7 @@ for (const engine of engines) {
   const run = await measureEngine(engine, samples, {
     duration: Number(opts.duration),
     connections: Number(opts.connections),
+    accounts: Number(opts.accounts),
     only: opts.only?.split(','),
     opensearchIndex: opts.index,
   });
@@ -93,6 +98,7 @@ if (opts.out) {
     date: new Date().toISOString(),
     durationSeconds: Number(opts.duration),
     connections: Number(opts.connections),
+    accounts: Number(opts.accounts),
     runs,
   };
   writeFileSync(opts.out, JSON.stringify(measured, null, 2) + '\n');

@@ -1,5 +1,5 @@
 /** What the benchmark scripts share: their config, the bare baseline server, the stop message. */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type Koa from 'koa';
@@ -74,4 +74,29 @@ export function machineBusyMs(): number {
   const [, ...fields] = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/);
   const [user, nice, system, , , irq, softirq, steal] = fields.map(Number);
   return ((user! + nice! + system! + irq! + softirq! + steal!) * 1000) / 100; // USER_HZ = 100
+}
+
+/**
+ * CPU time (ms) spent so far by the running processes named `command` (as /proc shows it: `postgres`,
+ * `java`), every thread included. A process that ended in between takes its time with it: the
+ * servers measured (PostgreSQL's pooled backends, the cluster) live through a run.
+ */
+export function processesBusyMs(command: string): number {
+  let ticks = 0;
+  for (const pid of readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    let stat: string;
+    try {
+      stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    } catch {
+      continue; // ended while being read
+    }
+    // "pid (comm) state ppid …": the command may hold spaces, so fields are counted after its ')'
+    const open = stat.indexOf('(');
+    const close = stat.lastIndexOf(')');
+    if (stat.slice(open + 1, close) !== command) continue;
+    const fields = stat.slice(close + 2).split(' ');
+    ticks += Number(fields[11]) + Number(fields[12]); // utime, stime (fields 14 and 15 of stat)
+  }
+  return (ticks * 1000) / 100; // USER_HZ = 100
 }

@@ -3,7 +3,7 @@ import autocannon from 'autocannon';
 import { createClusterClient } from '../../indexer/cluster.js';
 import { clusterConnection } from '../../src/config.js';
 import { forkCompiledServer } from '../bench-server-process.js';
-import { machineBusyMs } from '../bench-support.js';
+import { machineBusyMs, processesBusyMs } from '../bench-support.js';
 import type { QuerySamples } from './samples.js';
 
 export type EngineName = 'postgres' | 'opensearch';
@@ -17,6 +17,9 @@ export interface ScenarioRun {
   serverCpu: number;
   machineCpu: number;
   generatorCpu: number;
+  /** CPU ms per request of PostgreSQL's processes, and of the cluster's (0 on the Postgres engine) */
+  databaseCpu: number;
+  clusterCpu: number;
 }
 
 export interface ScenarioResult {
@@ -44,12 +47,15 @@ export interface MeasuredSize {
   /** per scenario and target */
   durationSeconds: number;
   connections: number;
+  /** accounts the API's requests came from (absent in runs before the option: 1) */
+  accounts?: number;
   runs: EngineRun[];
 }
 
 export interface MeasureOptions {
   duration: number;
   connections: number;
+  accounts: number;
   only?: string[];
   opensearchIndex: string;
 }
@@ -57,15 +63,19 @@ export interface MeasureOptions {
 interface Ready {
   apiUrl: string;
   bareUrl: string;
-  apiKey: string;
+  /** one per account */
+  apiKeys: string[];
 }
 
 const WARM_UP_SECONDS = 5;
 
 /** A step of a walk through a search's pages: the page to ask next, with the token that leads to it. */
 type Step = { body: Record<string, unknown>; token: string; page: number };
-/** What a request carries to its response (autocannon keeps a connection's context until then). */
-type Walk = { step?: Step };
+/**
+ * What a connection keeps (autocannon's context): the API key it sends, and what a request carries
+ * to its response.
+ */
+type Walk = { step?: Step; apiKey?: string };
 
 interface Scenario {
   path: string;
@@ -179,7 +189,11 @@ export async function measureEngine(
   const server = forkCompiledServer(
     'bench-search-server',
     process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_CPU_PROF] : [],
-    { SEARCH_ENGINE: engine, OPENSEARCH_INDEX: options.opensearchIndex },
+    {
+      SEARCH_ENGINE: engine,
+      OPENSEARCH_INDEX: options.opensearchIndex,
+      BENCH_ACCOUNTS: String(options.accounts),
+    },
   );
   const ready = await new Promise<Ready>((resolve, reject) => {
     server.once('message', (m) => resolve(m as Ready));
@@ -205,8 +219,18 @@ export async function measureEngine(
     : null;
   let peakRss = (await usage()).rss;
 
+  // each connection sends one account's key, the accounts taken in turn
+  let connectionsKeyed = 0;
+  const keyOf = (walk: Walk) => (walk.apiKey ??= ready.apiKeys[connectionsKeyed++ % ready.apiKeys.length]!);
+
   async function run(url: string, scenario: Scenario, withKey: boolean, duration: number) {
-    const before = { server: await usage(), machineMs: machineBusyMs(), generator: process.cpuUsage() };
+    const servers = () => ({ database: processesBusyMs('postgres'), cluster: processesBusyMs('java') });
+    const before = {
+      server: await usage(),
+      machineMs: machineBusyMs(),
+      generator: process.cpuUsage(),
+      ...servers(),
+    };
     const result = await autocannon({
       url,
       connections: options.connections,
@@ -215,8 +239,12 @@ export async function measureEngine(
         {
           method: 'POST',
           path: scenario.path,
-          headers: { 'content-type': 'application/json', ...(withKey ? { 'x-api-key': ready.apiKey } : {}) },
-          setupRequest: (req, context) => ({ ...req, body: JSON.stringify(scenario.body(context as Walk)) }),
+          headers: { 'content-type': 'application/json' },
+          setupRequest: (req, context) => ({
+            ...req,
+            headers: { ...req.headers, ...(withKey ? { 'x-api-key': keyOf(context as Walk) } : {}) },
+            body: JSON.stringify(scenario.body(context as Walk)),
+          }),
           ...(scenario.onResponse
             ? {
                 onResponse: (status: number, body: string, context: unknown) =>
@@ -227,7 +255,7 @@ export async function measureEngine(
       ],
     });
     const generator = process.cpuUsage(before.generator);
-    const after = { server: await usage(), machineMs: machineBusyMs() };
+    const after = { server: await usage(), machineMs: machineBusyMs(), ...servers() };
     peakRss = Math.max(peakRss, after.server.rss);
     const requests = Math.max(1, result.requests.total);
     return {
@@ -238,6 +266,8 @@ export async function measureEngine(
       serverCpu: (after.server.cpuMs - before.server.cpuMs) / requests,
       machineCpu: (after.machineMs - before.machineMs) / requests,
       generatorCpu: (generator.user + generator.system) / 1000 / requests,
+      databaseCpu: (after.database - before.database) / requests,
+      clusterCpu: engine === 'opensearch' ? (after.cluster - before.cluster) / requests : 0,
     };
   }
 
@@ -246,7 +276,7 @@ export async function measureEngine(
     const answer = (await (
       await fetch(`${ready.apiUrl}/data/search`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-api-key': ready.apiKey },
+        headers: { 'content-type': 'application/json', 'x-api-key': ready.apiKeys[0]! },
         body: JSON.stringify(body),
       })
     ).json()) as FirstPage;

@@ -8,7 +8,8 @@ function table(header: string[], rows: string[][]): void {
 }
 
 const verdict = (ok: boolean) => (ok ? 'ok' : 'FALHA');
-const cpu = (api: ScenarioRun, bare: ScenarioRun, key: 'machineCpu' | 'serverCpu') =>
+type CpuFigure = 'machineCpu' | 'serverCpu' | 'databaseCpu' | 'clusterCpu';
+const cpu = (api: ScenarioRun, bare: ScenarioRun, key: CpuFigure) =>
   `${api[key].toFixed(2)} / ${bare[key].toFixed(2)}`;
 
 /** One engine's figures: latency against the p99 target, throughput against the bare handler. */
@@ -25,6 +26,8 @@ export function printEngineTable(run: EngineRun): void {
       'rácio API/bare (≥ 0.75)',
       'CPU máquina ms/pedido API / bare',
       'CPU servidor ms/pedido API / bare',
+      'CPU PostgreSQL ms/pedido API / bare',
+      ...(run.engine === 'opensearch' ? ['CPU OpenSearch ms/pedido API / bare'] : []),
       'erros',
     ],
     run.scenarios.map(({ name, target, api, bare }) => {
@@ -39,6 +42,8 @@ export function printEngineTable(run: EngineRun): void {
         `${ratio.toFixed(2)} ${verdict(ratio >= 0.75)}`,
         cpu(api, bare, 'machineCpu'),
         cpu(api, bare, 'serverCpu'),
+        cpu(api, bare, 'databaseCpu'),
+        ...(run.engine === 'opensearch' ? [cpu(api, bare, 'clusterCpu')] : []),
         String(api.errors),
       ];
     }),

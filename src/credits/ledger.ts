@@ -47,7 +47,7 @@ interface ChargeRow {
   spent: number | null;
 }
 
-/** A search to record, as charge_searches() and record_free_searches() (sql/0022) read it. */
+/** A search to record, as record_searches() (sql/0044) reads it. */
 interface SearchRecordRow {
   account_id: string;
   api_key_id: string | null;
@@ -86,36 +86,28 @@ export interface SearchRecorder {
 }
 
 /**
- * Charges are written by the charge_searches() SQL function (sql/0026, sql/0027): it locks the account and key
- * rows, checks the balance and both daily limits on them, and writes the debit, the counters, the
- * history and the ledger rows, or nothing, for each charge. Concurrent charges of one account queue
- * on its row, so they can never overspend. Charges of one account and key that arrive while one of
- * theirs is being written go together in the next call: one round trip, one lock wait, one update
- * of each row and one commit for the batch, each charge still decided as if it came alone, after the
- * ones before it. A key revoked, or a session ended, since the request looked it up is refused (401). Free searches only
- * write their history row; an account's free searches arriving together are written together too (a
- * lane per account, so one account's failure never fails another's request). Every request still
- * waits until its own rows are committed.
+ * Charges are written by the charge_searches() SQL function (sql/0026, sql/0027, sql/0044): it locks the
+ * account and key rows, checks the balance and both daily limits on them, and writes the debit, the
+ * counters, the history and the ledger rows, or nothing, for each charge. Concurrent charges of one
+ * account queue on its row, so they can never overspend. A key revoked, or a session ended, since the
+ * request looked it up is refused (401). Free searches only write their history row.
+ *
+ * Searches of every account that arrive while a batch is being written go together in the next one,
+ * through record_searches() (sql/0044): one round trip and one commit, so one WAL flush shared by
+ * every request in it, each charge still decided as if it came alone, after the ones before it of
+ * the same account and credential. An idle process sends a search at once. Every request still
+ * waits until its own rows are committed; a batch that fails fails every request in it (what fails
+ * one account's searches alone, a key or an account gone, is a refusal, not a failure).
  */
 export function createSearchRecorder(
   db: Database,
   { purchases }: { purchases: 'on' | 'off' },
 ): SearchRecorder {
-  // A lane per account and credential: a batch is checked against one key or one session.
-  const charges = new BatchLanes<SearchRecordRow, ChargeRow>(async (_lane, batch) => {
-    const { account_id, api_key_id, session_id } = batch[0]!;
+  const searches = new BatchLanes<SearchRecordRow, ChargeRow>(async (_lane, batch) => {
     const result = await sql<ChargeRow>`${prepared}
-      select * from charge_searches(${account_id}, ${api_key_id}, ${session_id},
-                                    ${JSON.stringify(batch)}::jsonb)`.execute(db);
+      select * from record_searches(${JSON.stringify(batch)}::jsonb)`.execute(db);
     return result.rows;
   });
-  const freeSearches = new BatchLanes<SearchRecordRow, { search_id: string; credits: number }>(
-    async (_lane, batch) => {
-      const result = await sql<{ search_id: string; credits: number }>`${prepared}
-        select * from record_free_searches(${JSON.stringify(batch)}::jsonb)`.execute(db);
-      return result.rows;
-    },
-  );
 
   const rowOf = (principal: Principal, cost: number, search: SearchRecord, now: Date): SearchRecordRow => ({
     account_id: principal.accountId,
@@ -136,32 +128,15 @@ export function createSearchRecorder(
 
   return {
     async record(principal, cost, search, now) {
-      const row = rowOf(principal, cost, search, now);
-      if (cost === 0) {
-        const free = await freeSearches.submit(principal.accountId, row);
-        return { creditsRemaining: free.credits, searchId: free.search_id };
-      }
-      return chargeOutcome(
-        await charges.submit(
-          `${principal.accountId}:${principal.apiKeyId ?? ''}:${principal.sessionId ?? ''}`,
-          row,
-        ),
-        cost,
-        purchases,
-      );
+      // one lane: every account's searches share a batch (and its commit)
+      return chargeOutcome(await searches.submit('', rowOf(principal, cost, search, now)), cost, purchases);
     },
 
     async recordIn(trx, principal, cost, search, now) {
       const batch = JSON.stringify([rowOf(principal, cost, search, now)]);
-      if (cost === 0) {
-        const free = await sql<{ search_id: string; credits: number }>`${prepared}
-          select * from record_free_searches(${batch}::jsonb)`.execute(trx);
-        return { creditsRemaining: free.rows[0]!.credits, searchId: free.rows[0]!.search_id };
-      }
-      const charged = await sql<ChargeRow>`${prepared}
-        select * from charge_searches(${principal.accountId}, ${principal.apiKeyId}, ${principal.sessionId},
-                                      ${batch}::jsonb)`.execute(trx);
-      return chargeOutcome(charged.rows[0]!, cost, purchases);
+      const recorded = await sql<ChargeRow>`${prepared}
+        select * from record_searches(${batch}::jsonb)`.execute(trx);
+      return chargeOutcome(recorded.rows[0]!, cost, purchases);
     },
   };
 }

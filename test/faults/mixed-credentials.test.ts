@@ -85,12 +85,11 @@ describe.skipIf(!TEST_DATABASE_URL)('mixed free and charged searches on several 
         ]);
       // the free search's transaction holds its foreign-key locks on the account and key rows
       await free.query('begin');
-      await free.query('select * from record_free_searches($1::jsonb)', [record(0)]);
+      await free.query('select * from record_searches($1::jsonb)', [record(0)]);
       await charge.query(`set lock_timeout = '3s'`);
-      const charged = await charge.query<{ status: string }>(
-        'select * from charge_searches($1, $2, null, $3::jsonb)',
-        [account.accountId, account.apiKeyId, record(1)],
-      );
+      const charged = await charge.query<{ status: string }>('select * from record_searches($1::jsonb)', [
+        record(1),
+      ]);
       expect(charged.rows.map((r) => r.status)).toEqual(['ok']);
       await free.query('commit');
     } finally {

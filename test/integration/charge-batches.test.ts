@@ -1,9 +1,11 @@
 import { sql } from 'kysely';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount } from '../../src/accounts/accounts.js';
 import { createApiKey } from '../../src/accounts/api-keys.js';
 import type { Database } from '../../src/db/database.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database.js';
+import { TEST_DATABASE_URL } from '../helpers/test-env.js';
 
 /**
  * charge_searches() (sql/0025) decides a batch in memory and writes the rows once. Its answers and
@@ -276,4 +278,176 @@ describe('charge_searches(): a batch is charged as its charges one after the oth
       },
     ]);
   });
+});
+
+/** A search as record_searches() (sql/0044) reads it: whose it is and what it costs, with the rest. */
+const searchRecord = (accountId: string, keyId: string | null, c: Charge, i: number) => ({
+  ...chargeRecord(c, i),
+  account_id: accountId,
+  api_key_id: keyId,
+  session_id: null,
+});
+
+const recordSearches = async (records: ReturnType<typeof searchRecord>[], on: Database = db) =>
+  (
+    await sql<Answer & { search_id: string | null }>`
+      select * from record_searches(${JSON.stringify(records)}::jsonb)`.execute(on)
+  ).rows;
+
+describe('record_searches(): every account in one batch, each as if alone', () => {
+  it('on 20 seeded random batches of 4 accounts, charged and free searches interleaved', async () => {
+    const next = random(20261207);
+    const pick = <T>(list: T[]): T => list[Math.floor(next() * list.length)]!;
+    for (let round = 0; round < 20; round++) {
+      const accounts = await Promise.all(
+        Array.from({ length: 4 }, async () => {
+          const initial: State = {
+            credits: Math.floor(next() * 8),
+            accountLimit: pick([null, 2, 4]),
+            keyLimit: pick([null, 1, 3]),
+            account: { day: pick([null, ...DAYS]), spent: Math.floor(next() * 2) },
+            key: { day: pick([null, ...DAYS]), spent: Math.floor(next() * 2) },
+          };
+          return { initial, ids: await setUp(initial) };
+        }),
+      );
+      // the same account's searches through its key and without one (two lanes), in any order
+      const searches = Array.from({ length: 2 + Math.floor(next() * 24) }, () => ({
+        account: Math.floor(next() * accounts.length),
+        withKey: next() < 0.7,
+        charge: { cost: next() < 0.3 ? 0 : 1 + Math.floor(next() * 2), day: DAYS[1]! },
+      }));
+      const context = JSON.stringify({ round, accounts: accounts.map((a) => a.initial), searches });
+
+      // the model: each lane's charges one after the other on the account as the lanes before it
+      // left it (a key's limit binds only the searches made with the key); a free search reports
+      // the balance the batch left
+      const models = accounts.map((a) => structuredClone(a.initial));
+      const modelAnswers: (Answer | null)[] = searches.map(() => null);
+      // lanes in the function's order: an account's searches without a key, then with it
+      for (const withKey of [false, true]) {
+        searches.forEach((s, i) => {
+          if (s.charge.cost === 0 || s.withKey !== withKey) return;
+          const model = models[s.account]!;
+          const state: State = { ...model, keyLimit: withKey ? model.keyLimit : null };
+          modelAnswers[i] = chargeAlone(state, s.charge);
+          models[s.account] = { ...state, keyLimit: model.keyLimit, key: withKey ? state.key : model.key };
+        });
+      }
+      searches.forEach((s, i) => {
+        if (s.charge.cost === 0) {
+          modelAnswers[i] = {
+            status: 'ok',
+            credits: models[s.account]!.credits,
+            daily_limit: null,
+            spent: null,
+          };
+        }
+      });
+
+      const answers = await recordSearches(
+        searches.map((s, i) => {
+          const { accountId, keyId } = accounts[s.account]!.ids;
+          return searchRecord(accountId, s.withKey ? keyId : null, s.charge, i);
+        }),
+      );
+      expect(
+        answers.map(({ search_id: _, ...a }) => a),
+        context,
+      ).toEqual(modelAnswers);
+
+      for (const [n, { ids }] of accounts.entries()) {
+        const account = await db
+          .selectFrom('accounts')
+          .select('credits')
+          .where('id', '=', ids.accountId)
+          .executeTakeFirstOrThrow();
+        expect(account.credits, context).toBe(models[n]!.credits);
+        // a history row for every free search and every charge taken, each answer naming its own
+        const written = await db
+          .selectFrom('searches')
+          .select(['id', 'query', 'credits_spent'])
+          .where('account_id', '=', ids.accountId)
+          .execute();
+        const byId = (rows: [string, unknown, number][]) => rows.sort((a, b) => Number(a[0]) - Number(b[0]));
+        const mine = searches
+          .map((s, i) => ({ s, i, answer: answers[i]! }))
+          .filter(({ s, answer }) => s.account === n && answer.status === 'ok');
+        expect(byId(written.map((w) => [w.id, w.query, w.credits_spent])), context).toEqual(
+          byId(mine.map(({ s, i, answer }) => [answer.search_id!, { reference: `R${i}` }, s.charge.cost])),
+        );
+      }
+    }
+  });
+
+  it("refuses a free search whose account or key is gone, and writes the others' rows", async () => {
+    const kept = await setUp(unlimited(5));
+    const keyGone = await setUp(unlimited(5));
+    const accountGone = await setUp(unlimited(5));
+    await db.deleteFrom('api_keys').where('id', '=', keyGone.keyId).execute();
+    await db.deleteFrom('accounts').where('id', '=', accountGone.accountId).execute();
+    const free = { cost: 0, day: DAYS[1]! };
+    const answers = await recordSearches([
+      searchRecord(kept.accountId, kept.keyId, free, 0),
+      searchRecord(keyGone.accountId, keyGone.keyId, free, 1),
+      searchRecord(accountGone.accountId, null, free, 2),
+      searchRecord(kept.accountId, kept.keyId, { cost: 1, day: DAYS[1]! }, 3),
+      searchRecord(accountGone.accountId, accountGone.keyId, { cost: 1, day: DAYS[1]! }, 4),
+    ]);
+    expect(answers.map((a) => [a.status, a.credits])).toEqual([
+      ['ok', 4],
+      ['revoked_key', null],
+      ['revoked_session', null],
+      ['ok', 4],
+      ['revoked_key', null],
+    ]);
+    const written = await db
+      .selectFrom('searches')
+      .select('id')
+      .where('account_id', 'in', [kept.accountId, keyGone.accountId])
+      .execute();
+    expect(written.map((w) => w.id).sort()).toEqual([answers[0]!.search_id, answers[3]!.search_id].sort());
+  });
+
+  it.skipIf(!TEST_DATABASE_URL)(
+    'batches that charge the same accounts in different orders, at once, never deadlock',
+    async () => {
+      const accounts = await Promise.all(Array.from({ length: 5 }, () => setUp(unlimited(1000))));
+      const next = random(7);
+      const clients = Array.from({ length: 8 }, () => new pg.Client({ connectionString: database.url! }));
+      await Promise.all(clients.map((c) => c.connect()));
+      try {
+        let calls = 0;
+        await Promise.all(
+          clients.map(async (client) => {
+            for (let round = 0; round < 15; round++) {
+              // every account twice (through its key and without), shuffled
+              const lanes = accounts.flatMap((a) => [a, { ...a, keyId: null }]);
+              lanes.sort(() => next() - 0.5);
+              const records = lanes.map((a, i) =>
+                searchRecord(a.accountId, a.keyId, { cost: 1, day: DAYS[1]! }, i),
+              );
+              const answered = await client.query<{ status: string }>(
+                'select * from record_searches($1::jsonb)',
+                [JSON.stringify(records)],
+              );
+              expect(answered.rows.map((r) => r.status)).toEqual(records.map(() => 'ok'));
+              calls++;
+            }
+          }),
+        );
+        expect(calls).toBe(8 * 15);
+      } finally {
+        await Promise.all(clients.map((c) => c.end()));
+      }
+      for (const { accountId } of accounts) {
+        const account = await db
+          .selectFrom('accounts')
+          .select('credits')
+          .where('id', '=', accountId)
+          .executeTakeFirstOrThrow();
+        expect(account.credits).toBe(1000 - 8 * 15 * 2);
+      }
+    },
+  );
 });

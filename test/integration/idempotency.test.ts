@@ -263,7 +263,7 @@ describe.skipIf(!TEST_DATABASE_URL)('Idempotency-Key while the first request is 
       // not on the locker's connection: inside its transaction pg_stat_activity would not change
       const { rows } = await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity
         where datname = current_database() and wait_event_type = 'Lock'
-          and query like '%charge_searches%'`.execute(app.services.db);
+          and query like '%record_searches%'`.execute(app.services.db);
       return rows[0]!.n >= n;
     }, `${n} charge(s) waiting on the locked API key`);
 

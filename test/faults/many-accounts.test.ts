@@ -1,0 +1,57 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestAccount, creditsOf, type TestAccount } from '../helpers/accounts-fixture.js';
+import { expectLedgerMatchesBalance } from '../helpers/ledger-check.js';
+import { loadStockFixture } from '../helpers/stock-fixture.js';
+import { startTestApp, type TestApp } from '../helpers/test-app.js';
+import type { SearchAnswer } from '../../web/src/api-types.js';
+
+/**
+ * Searches of many accounts at once share their batches (record_searches(), sql/0044): one
+ * transaction writes every account's charges and free searches. Each account must still be charged
+ * exactly what it was told, never past its balance, whatever the others in its batch did.
+ */
+describe('searches of many accounts at once', () => {
+  let app: TestApp;
+  let accounts: TestAccount[];
+
+  beforeAll(async () => {
+    app = await startTestApp();
+    await loadStockFixture(app.services.db);
+    accounts = await Promise.all(
+      Array.from({ length: 6 }, () => createTestAccount(app.services.db, app.clock, { credits: 5 })),
+    );
+  });
+  afterAll(() => app?.close());
+
+  it('6 accounts with 5 credits, 20 searches each at 12 concurrent: 5 charged, the rest refused or free', async () => {
+    const requests = accounts.flatMap((account, a) =>
+      Array.from({ length: 20 }, (_, n) => ({ a, account, charged: n % 2 === 0, n })),
+    );
+    // interleaved, so that every batch holds several accounts' searches
+    requests.sort((x, y) => x.n - y.n || x.a - y.a);
+    const outcomes = accounts.map(() => ({ charged: 0, refused: 0, free: 0, other: [] as number[] }));
+    let next = 0;
+    const worker = async () => {
+      while (next < requests.length) {
+        const { a, account, charged, n } = requests[next++]!;
+        const client = n % 4 === 0 ? app.api.withBearer(account.bearer) : app.api.withApiKey(account.apiKey);
+        const res = await client.post<SearchAnswer>(
+          '/data/search',
+          charged ? { part_id: 7 } : { reference: `NADA-${a}-${n}` },
+        );
+        const outcome = outcomes[a]!;
+        if (res.status === 200 && charged) outcome.charged += res.body.credits_spent;
+        else if (res.status === 200) outcome.free += 1 - res.body.credits_spent;
+        else if (res.status === 402) outcome.refused++;
+        else outcome.other.push(res.status);
+      }
+    };
+    await Promise.all(Array.from({ length: 12 }, worker));
+
+    expect(outcomes).toEqual(accounts.map(() => ({ charged: 5, refused: 5, free: 10, other: [] })));
+    for (const account of accounts) {
+      expect(await creditsOf(app.services.db, account.accountId)).toBe(0);
+      await expectLedgerMatchesBalance(app.services.db, account.accountId, { spent: 5 });
+    }
+  });
+});
