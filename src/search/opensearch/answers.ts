@@ -35,10 +35,16 @@ export type PriceAggregation = { price_cents: StatsValue } | { price: StatsValue
 export interface StatsAggregations {
   /** a search's (the statistics endpoint counts them apart: detailed-stats.ts) */
   sellers?: { value: number };
-  by_condition: { buckets: (Bucket<Condition> & PriceAggregation)[] };
+  by_condition: { buckets: ConditionBucket[] };
   by_country?: { buckets: (Bucket<string> & PriceAggregation)[] };
+  /** the statistics endpoint's groups as the cluster answers them (conditionsAndCountries) */
+  countries?: { buckets: (Bucket<string> & { conditions: { buckets: ConditionBucket[] } })[] };
   percentiles?: { values: Record<string, number | null> };
 }
+type ConditionBucket = Bucket<Condition> & PriceAggregation;
+
+/** The country of the group of items without one (queries.ts statsAggregations): not a country. */
+export const NO_COUNTRY = '-';
 export interface SearchAnswer {
   timed_out?: boolean;
   _shards?: { failed?: number };
@@ -143,6 +149,57 @@ export function priceStats(
     priceAvg: all.priceAvg,
     totalSellers: sellers,
     byCondition,
+  };
+}
+
+/** The statistics of several sets of prices (over the same field) as those of their union. */
+function together(parts: PriceAggregation[]): PriceAggregation {
+  const field: PriceField = parts.some((p) => 'price' in p) ? 'price' : 'price_cents';
+  const values = parts.map((p) => ('price' in p ? p.price : p.price_cents)).filter((v) => v.count > 0);
+  const count = values.reduce((n, v) => n + v.count, 0);
+  const sum = values.reduce((n, v) => n + v.sum, 0);
+  const stats: StatsValue = {
+    count,
+    min: count === 0 ? null : Math.min(...values.map((v) => v.min!)),
+    max: count === 0 ? null : Math.max(...values.map((v) => v.max!)),
+    sum,
+    avg: count === 0 ? null : sum / count,
+  };
+  return field === 'price' ? { price: stats } : { price_cents: stats };
+}
+
+/** Buckets in the order a terms aggregation gives them: most items first, then by key. */
+const inTermsOrder = <B extends Bucket<string>>(buckets: B[]) =>
+  buckets.sort((a, b) => b.doc_count - a.doc_count || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+
+/**
+ * The statistics endpoint's figures by condition and by country, put together from its groups (by
+ * country, then condition within each: queries.ts statsAggregations). Exact, as wholeSet is: counts
+ * and sums add up, extremes are the extremes'. An answer without the groups is returned as it is.
+ */
+export function conditionsAndCountries(answer: SearchAnswer): SearchAnswer {
+  const aggs = answer.aggregations;
+  if (!aggs?.countries) return answer;
+  const conditions = new Map<Condition, ConditionBucket[]>();
+  const byCountry: (Bucket<string> & PriceAggregation)[] = [];
+  for (const country of aggs.countries.buckets) {
+    const parts = country.conditions.buckets;
+    for (const part of parts) conditions.set(part.key, [...(conditions.get(part.key) ?? []), part]);
+    if (country.key !== NO_COUNTRY)
+      byCountry.push({ key: country.key, doc_count: country.doc_count, ...together(parts) });
+  }
+  const byCondition = [...conditions].map(([key, parts]) => ({
+    key,
+    doc_count: parts.reduce((n, p) => n + p.doc_count, 0),
+    ...together(parts),
+  }));
+  return {
+    ...answer,
+    aggregations: {
+      ...aggs,
+      by_condition: { buckets: inTermsOrder(byCondition) },
+      by_country: { buckets: inTermsOrder(byCountry) },
+    },
   };
 }
 

@@ -3,6 +3,7 @@ import { DependencyUnavailableError } from '../../errors.js';
 import type { FacetRequest, StockQuery } from '../engine.js';
 import {
   completeAnswer,
+  conditionsAndCountries,
   IncompleteAnswerError,
   lacksCents,
   type MsearchError,
@@ -156,8 +157,10 @@ export class ClusterCalls {
     deadline: number,
     asked: StockQuery,
   ): Promise<SearchAnswer> {
-    const answer = await this.search(body('price_cents'), deadline, asked);
-    return lacksCents(answer) ? this.search(body('price'), deadline, asked) : answer;
+    const asking = async (prices: PriceField) =>
+      conditionsAndCountries(await this.search(body(prices), deadline, asked));
+    const answer = await asking('price_cents');
+    return lacksCents(answer) ? asking('price') : answer;
   }
 
   /** Several searches of one query in one round trip (msearch), each answer checked as one alone. */

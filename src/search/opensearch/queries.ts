@@ -3,7 +3,7 @@ import type { API, Types } from '@opensearch-project/opensearch';
 import type { FacetRequest, PageRequest, StockQuery } from '../engine.js';
 import { fold } from '../references.js';
 import { textWords } from '../text-query.js';
-import type { PriceField } from './answers.js';
+import { NO_COUNTRY, type PriceField } from './answers.js';
 import { FIGURE_FIELDS } from './stats-of-hits.js';
 
 type Query = Types.Common_QueryDsl.QueryContainer;
@@ -133,18 +133,25 @@ const sellersCount = (): Aggregations => ({
  * The price statistics of a search (with its sellers' count), computed in the same request as the
  * page; `detailed`, the statistics endpoint's first request: by country too, without the sellers'
  * count and the percentiles, which only a result set too large to read whole needs (detailed-stats.ts).
+ * Its items are grouped once, by country and, within each, by condition: each item's price is read
+ * into one group instead of one per grouping, and the conditions' figures and the countries' are
+ * put together from the groups (answers.ts conditionsAndCountries).
  */
 export function statsAggregations(
   kind: 'search' | 'detailed',
   prices: PriceField = 'price_cents',
 ): Aggregations {
-  return {
+  const byCondition = { terms: terms({ field: 'condition', size: 10 }), aggs: priceStats(prices) };
+  if (kind === 'search') {
     // no figures over the whole set: its conditions' add up to them (answers.ts wholeSet)
-    ...(kind === 'search' ? sellersCount() : {}),
-    by_condition: { terms: terms({ field: 'condition', size: 10 }), aggs: priceStats(prices) },
-    ...(kind === 'detailed'
-      ? { by_country: { terms: terms({ field: 'country_code', size: 300 }), aggs: priceStats(prices) } }
-      : {}),
+    return { ...sellersCount(), by_condition: byCondition };
+  }
+  return {
+    countries: {
+      // an item without a country (none is written without one) still counts in its condition
+      terms: terms({ field: 'country_code', size: 300, missing: NO_COUNTRY }),
+      aggs: { conditions: byCondition },
+    },
   };
 }
 
