@@ -14,7 +14,12 @@
 -- account, then key, so two batches (of two API processes) that share accounts take their locks in
 -- the same order and never wait for each other in a circle; a lone charge_searches() (a request with
 -- an Idempotency-Key) and every other writer of an account lock one account.
-CREATE FUNCTION record_searches(p_records jsonb)
+--
+-- p_lock_timeout (a lock_timeout value, e.g. '500ms'; NULL: wait as the session does): how long the
+-- batch waits for a row another transaction holds (an account being deleted, a long operator's
+-- transaction) before it fails with lock_not_available and writes nothing; the API then writes that
+-- batch's searches account by account, so one account's wait never holds up the others' searches.
+CREATE FUNCTION record_searches(p_records jsonb, p_lock_timeout text DEFAULT NULL)
 RETURNS TABLE (status text, credits integer, search_id bigint, daily_limit integer, spent integer)
 LANGUAGE plpgsql AS $$
 DECLARE
@@ -27,6 +32,9 @@ DECLARE
   r_limit integer[] := array_fill(NULL::integer, ARRAY[size]);
   r_spent integer[] := array_fill(NULL::integer, ARRAY[size]);
 BEGIN
+  IF p_lock_timeout IS NOT NULL THEN
+    PERFORM set_config('lock_timeout', p_lock_timeout, true);
+  END IF;
   FOR lane IN
     SELECT (e.value->>'account_id')::bigint AS account_id, (e.value->>'api_key_id')::bigint AS key_id,
            (e.value->>'session_id')::bigint AS session_id,

@@ -9,13 +9,19 @@ export class BatchLanes<T, R> {
 
   /**
    * @param send writes one batch and answers one result per item, in order; if it throws, every
-   *   item of that batch fails with the error
+   *   item of that batch fails with the error. A result may be a promise of it: its item waits for
+   *   it, the lane does not (an item handed on to be written elsewhere).
    * @param maxBatch the most items sent in one batch
    */
   constructor(
-    private readonly send: (lane: string, items: T[]) => Promise<R[]>,
+    private readonly send: (lane: string, items: T[]) => Promise<(R | Promise<R>)[]>,
     private readonly maxBatch = 100,
   ) {}
+
+  /** Whether the lane has a batch in flight (or items waiting for one). */
+  busy(lane: string): boolean {
+    return this.lanes.has(lane);
+  }
 
   submit(lane: string, item: T): Promise<R> {
     return new Promise<R>((resolve, reject) => {
@@ -53,6 +59,6 @@ export class BatchLanes<T, R> {
 
 interface Waiting<T, R> {
   item: T;
-  resolve: (result: R) => void;
+  resolve: (result: R | Promise<R>) => void;
   reject: (error: unknown) => void;
 }

@@ -86,6 +86,16 @@ export interface SearchRecorder {
 }
 
 /**
+ * How long a batch of every account's searches waits for a row another transaction holds before it
+ * is written account by account instead. Other API processes' batches hold an account's row for
+ * the few milliseconds of their own; far longer means an account deleted or an operator's long
+ * transaction, which must not hold up every other account's searches.
+ */
+const SHARED_BATCH_LOCK_WAIT = '500ms';
+/** PostgreSQL's lock_not_available: a lock_timeout ran out. */
+const LOCK_NOT_AVAILABLE = '55P03';
+
+/**
  * Charges are written by the charge_searches() SQL function (sql/0026, sql/0027, sql/0044): it locks the
  * account and key rows, checks the balance and both daily limits on them, and writes the debit, the
  * counters, the history and the ledger rows, or nothing, for each charge. Concurrent charges of one
@@ -97,16 +107,38 @@ export interface SearchRecorder {
  * every request in it, each charge still decided as if it came alone, after the ones before it of
  * the same account and credential. An idle process sends a search at once. Every request still
  * waits until its own rows are committed; a batch that fails fails every request in it (what fails
- * one account's searches alone, a key or an account gone, is a refusal, not a failure).
+ * one account's searches alone, a key or an account gone, is a refusal, not a failure). A batch
+ * that finds an account's row held by another transaction for long (SHARED_BATCH_LOCK_WAIT) writes
+ * nothing and is written account by account instead, the held account alone until it is free.
  */
 export function createSearchRecorder(
   db: Database,
   { purchases }: { purchases: 'on' | 'off' },
 ): SearchRecorder {
-  const searches = new BatchLanes<SearchRecordRow, ChargeRow>(async (_lane, batch) => {
-    const result = await sql<ChargeRow>`${prepared}
-      select * from record_searches(${JSON.stringify(batch)}::jsonb)`.execute(db);
-    return result.rows;
+  const recordSearches = async (batch: SearchRecordRow[], lockTimeout: string | null) =>
+    (
+      await sql<ChargeRow>`${prepared}
+        select * from record_searches(${JSON.stringify(batch)}::jsonb, ${lockTimeout})`.execute(db)
+    ).rows;
+  // Accounts written apart, each in a lane of its own: those of a shared batch that waited too long
+  // for a row lock. An account stays apart while its lane is busy.
+  const apart = new BatchLanes<SearchRecordRow, ChargeRow>((_account, batch) => recordSearches(batch, null));
+  const writeApart = (row: SearchRecordRow) => apart.submit(row.account_id, row);
+  const writeTogether = async (rows: SearchRecordRow[]) => {
+    if (rows.length === 0) return [];
+    try {
+      return await recordSearches(rows, SHARED_BATCH_LOCK_WAIT);
+    } catch (error) {
+      if ((error as { code?: string }).code !== LOCK_NOT_AVAILABLE) throw error;
+      // nothing was written: every account of the batch apart, so only the held one waits
+      return rows.map(writeApart);
+    }
+  };
+  const shared = new BatchLanes<SearchRecordRow, ChargeRow>(async (_lane, batch) => {
+    const setApart = batch.map((row) => apart.busy(row.account_id));
+    const written = await writeTogether(batch.filter((_, i) => !setApart[i]));
+    let next = 0;
+    return batch.map((row, i) => (setApart[i] ? writeApart(row) : written[next++]!));
   });
 
   const rowOf = (principal: Principal, cost: number, search: SearchRecord, now: Date): SearchRecordRow => ({
@@ -129,7 +161,7 @@ export function createSearchRecorder(
   return {
     async record(principal, cost, search, now) {
       // one lane: every account's searches share a batch (and its commit)
-      return chargeOutcome(await searches.submit('', rowOf(principal, cost, search, now)), cost, purchases);
+      return chargeOutcome(await shared.submit('', rowOf(principal, cost, search, now)), cost, purchases);
     },
 
     async recordIn(trx, principal, cost, search, now) {

@@ -1,8 +1,11 @@
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestAccount, creditsOf, type TestAccount } from '../helpers/accounts-fixture.js';
 import { expectLedgerMatchesBalance } from '../helpers/ledger-check.js';
 import { loadStockFixture } from '../helpers/stock-fixture.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
+import { TEST_DATABASE_URL } from '../helpers/test-env.js';
+import { waitUntil } from '../helpers/wait-until.js';
 import type { SearchAnswer } from '../../web/src/api-types.js';
 
 /**
@@ -54,4 +57,57 @@ describe('searches of many accounts at once', () => {
       await expectLedgerMatchesBalance(app.services.db, account.accountId, { spent: 5 });
     }
   });
+
+  it.skipIf(!TEST_DATABASE_URL)(
+    "an account whose row another transaction holds waits alone: the others' searches are answered meanwhile",
+    async () => {
+      const [held, ...others] = await Promise.all(
+        Array.from({ length: 3 }, () => createTestAccount(app.services.db, app.clock, { credits: 10 })),
+      );
+      const holder = new pg.Client({ connectionString: app.database.url! });
+      await holder.connect();
+      try {
+        // as an account being deleted, or an operator's long transaction, holds it
+        await holder.query('begin');
+        await holder.query('select 1 from accounts where id = $1 for update', [held!.accountId]);
+        let heldAnswered = false;
+        const heldSearch = app.api
+          .withApiKey(held!.apiKey)
+          .post<SearchAnswer>('/data/search', { part_id: 7 })
+          .finally(() => (heldAnswered = true));
+        await waitUntil(async () => {
+          const { rows } = await holder.query<{ n: number }>(
+            `select count(*)::int as n from pg_stat_activity
+              where datname = current_database() and wait_event_type = 'Lock'`,
+          );
+          return rows[0]!.n > 0;
+        }, 'the held account’s search waiting for its row');
+
+        const answers = await Promise.all(
+          others.flatMap((account) =>
+            [{ part_id: 7 }, { reference: 'NADA-HELD' }].map((body) =>
+              app.api.withApiKey(account.apiKey).post<SearchAnswer>('/data/search', body),
+            ),
+          ),
+        );
+        expect(answers.map((a) => [a.status, a.body.credits_spent])).toEqual([
+          [200, 1],
+          [200, 0],
+          [200, 1],
+          [200, 0],
+        ]);
+        expect(heldAnswered).toBe(false);
+
+        await holder.query('commit');
+        const answer = await heldSearch;
+        expect([answer.status, answer.body.credits_spent]).toEqual([200, 1]);
+      } finally {
+        await holder.end();
+      }
+      await expectLedgerMatchesBalance(app.services.db, held!.accountId, { spent: 1 });
+      for (const account of others) {
+        await expectLedgerMatchesBalance(app.services.db, account.accountId, { spent: 1 });
+      }
+    },
+  );
 });

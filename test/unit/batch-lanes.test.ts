@@ -80,4 +80,23 @@ describe('BatchLanes', () => {
     const lanes = new BatchLanes<number, string>(() => Promise.resolve([]));
     await expect(lanes.submit('a', 1)).rejects.toThrow('batch of 1 answered with 0 results');
   });
+
+  it('an item answered with a promise waits for it, and its lane goes on meanwhile; busy while in flight', async () => {
+    let handOn!: (result: string) => void;
+    const handedOn = new Promise<string>((resolve) => (handOn = resolve));
+    const lanes = new BatchLanes<number, string>(async (_lane, items) =>
+      items.map((i) => (i === 1 ? handedOn : `a:${i}`)),
+    );
+    expect(lanes.busy('a')).toBe(false);
+    let firstDone = false;
+    const first = lanes.submit('a', 1).then((r) => ((firstDone = true), r));
+    expect(lanes.busy('a')).toBe(true);
+    await settle();
+    expect(await lanes.submit('a', 2)).toBe('a:2');
+    expect(firstDone).toBe(false);
+    handOn('elsewhere:1');
+    expect(await first).toBe('elsewhere:1');
+    await settle();
+    expect(lanes.busy('a')).toBe(false);
+  });
 });
