@@ -193,7 +193,7 @@ export async function createServices(config: Config, overrides: ServiceOverrides
   const textReader = overrides.textReader ?? new TextReader({ workers: config.toolOcr.workers });
   const { provider: paymentProvider, sandbox } = overrides.payments ?? configuredPayments(config, logger);
   // without purchases, an account out of credits is told to ask the operator, not to buy them
-  const recorder = createSearchRecorder(db, { purchases: paymentProvider ? 'on' : 'off' });
+  const recorder = createSearchRecorder(db, { purchases: paymentProvider ? 'on' : 'off', logger });
   const search = createSearchService({ engine, clock, searchTokenSecret, recorder });
   const payments = createPaymentsService(db, clock, paymentProvider, config.publicBaseUrl);
   const sellers = createSellersService(db);

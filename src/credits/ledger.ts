@@ -6,6 +6,7 @@ import type { SearchKind } from '../db/schema.js';
 import { paymentRequired, unauthenticated } from '../errors.js';
 import { BatchLanes } from './batch-lanes.js';
 import { insufficientCredits } from './out-of-credits.js';
+import type { Logger } from '../logger.js';
 
 export interface SearchRecord {
   kind: SearchKind;
@@ -113,7 +114,7 @@ const LOCK_NOT_AVAILABLE = '55P03';
  */
 export function createSearchRecorder(
   db: Database,
-  { purchases }: { purchases: 'on' | 'off' },
+  { purchases, logger }: { purchases: 'on' | 'off'; logger: Logger },
 ): SearchRecorder {
   const recordSearches = async (batch: SearchRecordRow[], lockTimeout: string | null) =>
     (
@@ -131,6 +132,11 @@ export function createSearchRecorder(
     } catch (error) {
       if ((error as { code?: string }).code !== LOCK_NOT_AVAILABLE) throw error;
       // nothing was written: every account of the batch apart, so only the held one waits
+      const accounts = new Set(rows.map((row) => row.account_id));
+      logger.warn(
+        { accounts: accounts.size, searches: rows.length, waited: SHARED_BATCH_LOCK_WAIT },
+        'searches waited for an account row another transaction holds: written account by account',
+      );
       return rows.map(writeApart);
     }
   };

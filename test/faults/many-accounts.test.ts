@@ -1,4 +1,6 @@
+import { Writable } from 'node:stream';
 import pg from 'pg';
+import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestAccount, creditsOf, type TestAccount } from '../helpers/accounts-fixture.js';
 import { expectLedgerMatchesBalance } from '../helpers/ledger-check.js';
@@ -16,9 +18,17 @@ import type { SearchAnswer } from '../../web/src/api-types.js';
 describe('searches of many accounts at once', () => {
   let app: TestApp;
   let accounts: TestAccount[];
+  const warnings: string[] = [];
+  const sink = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      for (const text of chunk.toString().split('\n'))
+        if (text.trim()) warnings.push((JSON.parse(text) as { msg: string }).msg);
+      done();
+    },
+  });
 
   beforeAll(async () => {
-    app = await startTestApp();
+    app = await startTestApp({ overrides: { logger: pino({ level: 'warn' }, sink) } });
     await loadStockFixture(app.services.db);
     accounts = await Promise.all(
       Array.from({ length: 6 }, () => createTestAccount(app.services.db, app.clock, { credits: 5 })),
@@ -97,6 +107,10 @@ describe('searches of many accounts at once', () => {
           [200, 0],
         ]);
         expect(heldAnswered).toBe(false);
+        // the operator learns why some searches took half a second more
+        expect(warnings).toContain(
+          'searches waited for an account row another transaction holds: written account by account',
+        );
 
         await holder.query('commit');
         const answer = await heldSearch;
