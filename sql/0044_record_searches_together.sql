@@ -58,14 +58,17 @@ BEGIN
 
   -- Free searches: their history rows in one statement, each with its id drawn first so that it is
   -- known whose it is. A record whose account or key no longer exists is refused, not written (its
-  -- foreign key would fail the whole batch).
+  -- foreign key would fail the whole batch). The account's row is share-locked as its foreign key
+  -- would lock it, first: an account being deleted is waited for and then seen gone, never written
+  -- to after it is.
   IF EXISTS (SELECT 1 FROM jsonb_array_elements(p_records) AS e(value) WHERE (e.value->>'cost')::integer = 0) THEN
     FOR answer IN
       WITH free_searches AS MATERIALIZED (
-        SELECT e.n, e.value AS r, a.credits,
+        SELECT e.n, e.value AS r,
+               (SELECT a.credits FROM accounts a WHERE a.id = (e.value->>'account_id')::bigint
+                  FOR KEY SHARE) AS credits,
                (e.value->>'api_key_id') IS NOT NULL AND k.id IS NULL AS key_gone
           FROM jsonb_array_elements(p_records) WITH ORDINALITY AS e(value, n)
-          LEFT JOIN accounts a ON a.id = (e.value->>'account_id')::bigint
           LEFT JOIN api_keys k ON k.id = (e.value->>'api_key_id')::bigint
          WHERE (e.value->>'cost')::integer = 0
       ), kept AS MATERIALIZED (

@@ -124,4 +124,41 @@ describe('searches of many accounts at once', () => {
       }
     },
   );
+
+  it.skipIf(!TEST_DATABASE_URL)(
+    'searches of an account deleted while they wait for its row are refused (401), never a 5xx',
+    async () => {
+      const doomed = await createTestAccount(app.services.db, app.clock, { credits: 10 });
+      const holder = new pg.Client({ connectionString: app.database.url! });
+      await holder.connect();
+      try {
+        await holder.query('begin');
+        await holder.query('select 1 from accounts where id = $1 for update', [doomed.accountId]);
+        const client = app.api.withApiKey(doomed.apiKey);
+        // a free search alone: nothing else in its batch locks the account before its history row
+        const free = client.post<SearchAnswer>('/data/search', { reference: 'NADA-DOOMED' });
+        await waitUntil(async () => {
+          const { rows } = await holder.query<{ n: number }>(
+            `select count(*)::int as n from pg_stat_activity
+              where datname = current_database() and wait_event_type = 'Lock'`,
+          );
+          return rows[0]!.n > 0;
+        }, 'the doomed account’s searches waiting for its row');
+        await holder.query('delete from accounts where id = $1', [doomed.accountId]);
+        await holder.query('commit');
+        const refused = (answer: Awaited<typeof free>) => [
+          answer.status,
+          (answer.body as { code?: string }).code,
+        ];
+        expect(refused(await free)).toEqual([401, 'INVALID_API_KEY']);
+        // and a charge after it, its key still known to this process for a few seconds
+        expect(refused(await client.post<SearchAnswer>('/data/search', { part_id: 7 }))).toEqual([
+          401,
+          'INVALID_API_KEY',
+        ]);
+      } finally {
+        await holder.end();
+      }
+    },
+  );
 });
