@@ -12,7 +12,8 @@
  * side-by-side table with the ratios the targets are set on; with --out, the figures as JSON, which
  * `npm run bench:curve` compares across stock sizes. With --accounts N the API's requests come from N
  * accounts (a key each, the connections shared out among them), as an API serving many integrators
- * sees them; by default from one. A 5-second warm-up with searches that
+ * sees them; by default from one. Pages asked with a search token come from the first account,
+ * whose tokens they carry. A 5-second warm-up with searches that
  * find nothing comes first and is not measured. The server is compiled first (npm run build) and
  * runs from dist/, as the Dockerfile runs it.
  */

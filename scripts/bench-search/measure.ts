@@ -83,6 +83,8 @@ interface Scenario {
   /** what a response tells the next requests */
   onResponse?: (status: number, body: string, walk: Walk) => void;
   target: number;
+  /** pages asked with a search token: sent with the first account's key, whose tokens they carry */
+  withTokens?: true;
 }
 
 /** Pages read on through one search before a walk starts again at page 2 of another. */
@@ -131,6 +133,7 @@ function scenarios(samples: QuerySamples, first: FirstPage, walks: FirstPage[]):
         search_token: first.search_token,
       }),
       target: 60,
+      withTokens: true,
     },
     // The first page of the searches the next scenario pages through (their statistics are reused
     // within the cache's seconds, as for an integrator's popular searches).
@@ -155,6 +158,7 @@ function scenarios(samples: QuerySamples, first: FirstPage, walks: FirstPage[]):
         }
       },
       target: 60,
+      withTokens: true,
     },
     stats: { path: '/data/search/stats', body: () => ({ reference: pick(references) }), target: 120 },
     // What an analyst asks: the statistics of a whole make, or of a word, over a broad result set.
@@ -242,7 +246,12 @@ export async function measureEngine(
           headers: { 'content-type': 'application/json' },
           setupRequest: (req, context) => ({
             ...req,
-            headers: { ...req.headers, ...(withKey ? { 'x-api-key': keyOf(context as Walk) } : {}) },
+            headers: {
+              ...req.headers,
+              ...(withKey
+                ? { 'x-api-key': scenario.withTokens ? ready.apiKeys[0]! : keyOf(context as Walk) }
+                : {}),
+            },
             body: JSON.stringify(scenario.body(context as Walk)),
           }),
           ...(scenario.onResponse
