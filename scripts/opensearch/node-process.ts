@@ -15,13 +15,6 @@ const POLL_MS = 200;
 const KILL_WAIT_MS = 5_000;
 
 /**
- * Starts the node in its own session (detached), so it outlives this script and no hang-up from
- * the terminal reaches it. In the foreground rather than with -d: the launcher then execs the JVM,
- * so the child we hold is the node and we notice at once if it dies while we wait for it. -q keeps
- * the log out of the console file, which is left with what comes before logging starts (JVM or
- * launcher errors).
- */
-/**
  * G1's region size. Below 2 GB of heap the JVM picks 1 MB regions, and an array of half a region
  * or more is then "humongous": allocated apart, in whole old-generation regions. Lucene allocates a
  * bitset of one bit per document of a segment for a query it caches or a sorted page it prunes
@@ -32,6 +25,13 @@ const KILL_WAIT_MS = 5_000;
  */
 const G1_REGION_SIZE = '2m';
 
+/**
+ * Starts the node in its own session (detached), so it outlives this script and no hang-up from
+ * the terminal reaches it. In the foreground rather than with -d: the launcher then execs the JVM,
+ * so the child we hold is the node and we notice at once if it dies while we wait for it. -q keeps
+ * the log out of the console file, which is left with what comes before logging starts (JVM or
+ * launcher errors).
+ */
 export function launchNode(home: string, javaHome: string, node: NodeLayout, heap: string): ChildProcess {
   const consoleFd = openSync(node.consoleLog, 'w');
   try {

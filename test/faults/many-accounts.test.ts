@@ -36,6 +36,35 @@ describe('searches of many accounts at once', () => {
   });
   afterAll(() => app?.close());
 
+  /**
+   * Runs `during` while another connection holds the account's row (FOR UPDATE, as an account
+   * being deleted or an operator's long transaction holds it), after `waiting` has started and
+   * reached a lock wait; `during` ends the holding transaction itself.
+   */
+  async function withRowHeld(
+    accountId: string,
+    waiting: () => void,
+    during: (holder: pg.Client) => Promise<void>,
+  ): Promise<void> {
+    const holder = new pg.Client({ connectionString: app.database.url! });
+    await holder.connect();
+    try {
+      await holder.query('begin');
+      await holder.query('select 1 from accounts where id = $1 for update', [accountId]);
+      waiting();
+      await waitUntil(async () => {
+        const { rows } = await holder.query<{ n: number }>(
+          `select count(*)::int as n from pg_stat_activity
+            where datname = current_database() and wait_event_type = 'Lock'`,
+        );
+        return rows[0]!.n > 0;
+      }, 'a search waiting for the held row');
+      await during(holder);
+    } finally {
+      await holder.end();
+    }
+  }
+
   it('6 accounts with 5 credits, 20 searches each at 12 concurrent: 5 charged, the rest refused or free', async () => {
     const requests = accounts.flatMap((account, a) =>
       Array.from({ length: 20 }, (_, n) => ({ a, account, charged: n % 2 === 0, n })),
@@ -74,50 +103,40 @@ describe('searches of many accounts at once', () => {
       const [held, ...others] = await Promise.all(
         Array.from({ length: 3 }, () => createTestAccount(app.services.db, app.clock, { credits: 10 })),
       );
-      const holder = new pg.Client({ connectionString: app.database.url! });
-      await holder.connect();
-      try {
-        // as an account being deleted, or an operator's long transaction, holds it
-        await holder.query('begin');
-        await holder.query('select 1 from accounts where id = $1 for update', [held!.accountId]);
-        let heldAnswered = false;
-        const heldSearch = app.api
-          .withApiKey(held!.apiKey)
-          .post<SearchAnswer>('/data/search', { part_id: 7 })
-          .finally(() => (heldAnswered = true));
-        await waitUntil(async () => {
-          const { rows } = await holder.query<{ n: number }>(
-            `select count(*)::int as n from pg_stat_activity
-              where datname = current_database() and wait_event_type = 'Lock'`,
-          );
-          return rows[0]!.n > 0;
-        }, 'the held account’s search waiting for its row');
-
-        const answers = await Promise.all(
-          others.flatMap((account) =>
-            [{ part_id: 7 }, { reference: 'NADA-HELD' }].map((body) =>
-              app.api.withApiKey(account.apiKey).post<SearchAnswer>('/data/search', body),
+      const heldClient = app.api.withApiKey(held!.apiKey);
+      let heldAnswered = false;
+      let heldSearch!: ReturnType<typeof heldClient.post<SearchAnswer>>;
+      await withRowHeld(
+        held!.accountId,
+        () => {
+          heldSearch = heldClient
+            .post<SearchAnswer>('/data/search', { part_id: 7 })
+            .finally(() => (heldAnswered = true));
+        },
+        async (holder) => {
+          const answers = await Promise.all(
+            others.flatMap((account) =>
+              [{ part_id: 7 }, { reference: 'NADA-HELD' }].map((body) =>
+                app.api.withApiKey(account.apiKey).post<SearchAnswer>('/data/search', body),
+              ),
             ),
-          ),
-        );
-        expect(answers.map((a) => [a.status, a.body.credits_spent])).toEqual([
-          [200, 1],
-          [200, 0],
-          [200, 1],
-          [200, 0],
-        ]);
-        expect(heldAnswered).toBe(false);
-        // the operator learns why some searches took half a second more
-        expect(warnings).toContain(
-          'searches waited for an account row another transaction holds: written account by account',
-        );
-
-        await holder.query('commit');
-        const answer = await heldSearch;
-        expect([answer.status, answer.body.credits_spent]).toEqual([200, 1]);
-      } finally {
-        await holder.end();
-      }
+          );
+          expect(answers.map((a) => [a.status, a.body.credits_spent])).toEqual([
+            [200, 1],
+            [200, 0],
+            [200, 1],
+            [200, 0],
+          ]);
+          expect(heldAnswered).toBe(false);
+          // the operator learns why some searches took half a second more
+          expect(warnings).toContain(
+            'searches waited for an account row another transaction holds: written account by account',
+          );
+          await holder.query('commit');
+        },
+      );
+      const answer = await heldSearch;
+      expect([answer.status, answer.body.credits_spent]).toEqual([200, 1]);
       await expectLedgerMatchesBalance(app.services.db, held!.accountId, { spent: 1 });
       for (const account of others) {
         await expectLedgerMatchesBalance(app.services.db, account.accountId, { spent: 1 });
@@ -129,36 +148,27 @@ describe('searches of many accounts at once', () => {
     'searches of an account deleted while they wait for its row are refused (401), never a 5xx',
     async () => {
       const doomed = await createTestAccount(app.services.db, app.clock, { credits: 10 });
-      const holder = new pg.Client({ connectionString: app.database.url! });
-      await holder.connect();
-      try {
-        await holder.query('begin');
-        await holder.query('select 1 from accounts where id = $1 for update', [doomed.accountId]);
-        const client = app.api.withApiKey(doomed.apiKey);
+      const client = app.api.withApiKey(doomed.apiKey);
+      let free!: ReturnType<typeof client.post<SearchAnswer>>;
+      await withRowHeld(
+        doomed.accountId,
         // a free search alone: nothing else in its batch locks the account before its history row
-        const free = client.post<SearchAnswer>('/data/search', { reference: 'NADA-DOOMED' });
-        await waitUntil(async () => {
-          const { rows } = await holder.query<{ n: number }>(
-            `select count(*)::int as n from pg_stat_activity
-              where datname = current_database() and wait_event_type = 'Lock'`,
-          );
-          return rows[0]!.n > 0;
-        }, 'the doomed account’s searches waiting for its row');
-        await holder.query('delete from accounts where id = $1', [doomed.accountId]);
-        await holder.query('commit');
-        const refused = (answer: Awaited<typeof free>) => [
-          answer.status,
-          (answer.body as { code?: string }).code,
-        ];
-        expect(refused(await free)).toEqual([401, 'INVALID_API_KEY']);
-        // and a charge after it, its key still known to this process for a few seconds
-        expect(refused(await client.post<SearchAnswer>('/data/search', { part_id: 7 }))).toEqual([
-          401,
-          'INVALID_API_KEY',
-        ]);
-      } finally {
-        await holder.end();
-      }
+        () => (free = client.post<SearchAnswer>('/data/search', { reference: 'NADA-DOOMED' })),
+        async (holder) => {
+          await holder.query('delete from accounts where id = $1', [doomed.accountId]);
+          await holder.query('commit');
+        },
+      );
+      const refused = (answer: Awaited<typeof free>) => [
+        answer.status,
+        (answer.body as { code?: string }).code,
+      ];
+      expect(refused(await free)).toEqual([401, 'INVALID_API_KEY']);
+      // and a charge after it, its key still known to this process for a few seconds
+      expect(refused(await client.post<SearchAnswer>('/data/search', { part_id: 7 }))).toEqual([
+        401,
+        'INVALID_API_KEY',
+      ]);
     },
   );
 });

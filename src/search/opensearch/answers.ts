@@ -96,21 +96,28 @@ function cents(a: PriceAggregation): Cents {
   return { count: s.count, min: toCents(s.min ?? 0), max: toCents(s.max ?? 0), sum: toCents(s.sum) };
 }
 
+/** The statistics of several sets of prices (over the same field) as those of their union. */
+function together(parts: PriceAggregation[]): PriceAggregation {
+  const field: PriceField = parts.some((p) => 'price' in p) ? 'price' : 'price_cents';
+  const values = parts.map((p) => ('price' in p ? p.price : p.price_cents)).filter((v) => v.count > 0);
+  const count = values.reduce((n, v) => n + v.count, 0);
+  const sum = values.reduce((n, v) => n + v.sum, 0);
+  const stats: StatsValue = {
+    count,
+    min: count === 0 ? null : Math.min(...values.map((v) => v.min!)),
+    max: count === 0 ? null : Math.max(...values.map((v) => v.max!)),
+    sum,
+    avg: count === 0 ? null : sum / count,
+  };
+  return field === 'price' ? { price: stats } : { price_cents: stats };
+}
+
 /**
  * The whole set's figures, in whole cents, from its conditions' (every item has one: the column is
  * NOT NULL). Exact: counts and sums of whole cents add up, the extremes are the extremes'. The
  * cluster is not asked for them over the whole set too, which would read every price once more.
  */
-function wholeSet(aggs: StatsAggregations): Cents {
-  const parts = aggs.by_condition.buckets.map(cents).filter((c) => c.count > 0);
-  if (parts.length === 0) return { count: 0, min: 0, max: 0, sum: 0 };
-  return {
-    count: parts.reduce((n, c) => n + c.count, 0),
-    min: Math.min(...parts.map((c) => c.min)),
-    max: Math.max(...parts.map((c) => c.max)),
-    sum: parts.reduce((n, c) => n + c.sum, 0),
-  };
-}
+const wholeSet = (aggs: StatsAggregations): Cents => cents(together(aggs.by_condition.buckets));
 
 /**
  * Every money figure from whole cents: min and max divided back, the average divided in integers
@@ -152,22 +159,6 @@ export function priceStats(
   };
 }
 
-/** The statistics of several sets of prices (over the same field) as those of their union. */
-function together(parts: PriceAggregation[]): PriceAggregation {
-  const field: PriceField = parts.some((p) => 'price' in p) ? 'price' : 'price_cents';
-  const values = parts.map((p) => ('price' in p ? p.price : p.price_cents)).filter((v) => v.count > 0);
-  const count = values.reduce((n, v) => n + v.count, 0);
-  const sum = values.reduce((n, v) => n + v.sum, 0);
-  const stats: StatsValue = {
-    count,
-    min: count === 0 ? null : Math.min(...values.map((v) => v.min!)),
-    max: count === 0 ? null : Math.max(...values.map((v) => v.max!)),
-    sum,
-    avg: count === 0 ? null : sum / count,
-  };
-  return field === 'price' ? { price: stats } : { price_cents: stats };
-}
-
 /** Buckets in the order a terms aggregation gives them: most items first, then by key. */
 const inTermsOrder = <B extends Bucket<string>>(buckets: B[]) =>
   buckets.sort((a, b) => b.doc_count - a.doc_count || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
@@ -184,7 +175,11 @@ export function conditionsAndCountries(answer: SearchAnswer): SearchAnswer {
   const byCountry: (Bucket<string> & PriceAggregation)[] = [];
   for (const country of aggs.countries.buckets) {
     const parts = country.conditions.buckets;
-    for (const part of parts) conditions.set(part.key, [...(conditions.get(part.key) ?? []), part]);
+    for (const part of parts) {
+      const same = conditions.get(part.key);
+      if (same) same.push(part);
+      else conditions.set(part.key, [part]);
+    }
     if (country.key !== NO_COUNTRY)
       byCountry.push({ key: country.key, doc_count: country.doc_count, ...together(parts) });
   }
