@@ -157,8 +157,29 @@ export class ClusterCalls {
     deadline: number,
     asked: StockQuery,
   ): Promise<SearchAnswer> {
-    const asking = async (prices: PriceField) =>
-      conditionsAndCountries(await this.search(body(prices), deadline, asked));
+    return this.overCents((prices) => this.search(body(prices), deadline, asked));
+  }
+
+  /**
+   * A page and its search statistics asked apart in one round trip (an msearch: the page uncounted,
+   * the statistics with the exact total), answered as one search carrying both would be: the page's
+   * hits, the statistics' total and aggregations. Over `price` as searchWithStats when it must.
+   */
+  async searchPageApartFromStats(
+    bodies: (prices: PriceField) => { page: API.Search_RequestBody; stats: API.Search_RequestBody },
+    deadline: number,
+    asked: StockQuery,
+  ): Promise<SearchAnswer> {
+    return this.overCents(async (prices) => {
+      const { page, stats } = bodies(prices);
+      const [hits, figures] = await this.searchMany([page, stats], deadline, asked);
+      return { ...figures!, hits: { ...hits!.hits, total: figures!.hits.total } };
+    });
+  }
+
+  /** An answer's statistics over `price_cents`, or over `price` where its documents lack cents. */
+  private async overCents(ask: (prices: PriceField) => Promise<SearchAnswer>): Promise<SearchAnswer> {
+    const asking = async (prices: PriceField) => conditionsAndCountries(await ask(prices));
     const answer = await asking('price_cents');
     return lacksCents(answer) ? asking('price') : answer;
   }

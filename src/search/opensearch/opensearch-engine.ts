@@ -37,6 +37,7 @@ import {
   PRICES_READ_AT_ONCE,
   searchBody,
   searchPreference,
+  searchStatsBody,
 } from './queries.js';
 
 export { DEFAULT_BUDGET_MS } from './cluster-calls.js';
@@ -125,11 +126,7 @@ export class OpenSearchEngine implements SearchEngine {
     const known = await this.knownStats?.get(key)?.catch(() => null);
     const beside = known ? await this.pageBeside(known, query, page, deadline) : null;
     if (beside) return beside;
-    const computed = this.cluster.searchWithStats(
-      (prices) => searchBody(query, page, { withStats: true, prices }),
-      deadline,
-      query,
-    );
+    const computed = this.firstPage(query, page, deadline);
     this.knownStats?.set(
       key,
       computed.then((answer) => ({
@@ -144,6 +141,28 @@ export class OpenSearchEngine implements SearchEngine {
       stats: priceStats(total, answer.aggregations),
       ...this.page(answer, query, aggregatedOver(answer)),
     };
+  }
+
+  /**
+   * A page with its search statistics. A text search's page is asked apart from them, in the same
+   * round trip: ranked uncounted, the page skips what cannot enter it, and the statistics count and
+   * aggregate the matches without scoring them, where one search would score every match in every
+   * language for the sake of the total. In price order one search does both: the aggregations read
+   * every price anyway, and a second search would match every item again.
+   */
+  private firstPage(query: StockQuery, page: PageRequest, deadline: number): Promise<SearchAnswer> {
+    if (query.text !== undefined) {
+      return this.cluster.searchPageApartFromStats(
+        (prices) => ({ page: pageBody(query, page, prices), stats: searchStatsBody(query, prices) }),
+        deadline,
+        query,
+      );
+    }
+    return this.cluster.searchWithStats(
+      (prices) => searchBody(query, page, { withStats: true, prices }),
+      deadline,
+      query,
+    );
   }
 
   /**
@@ -165,10 +184,9 @@ export class OpenSearchEngine implements SearchEngine {
   }
 
   /**
-   * A page sorted by `prices` and its exact total: one counted search, or (in price order, a set
-   * of more than countedApartAbove items said `expected`, among its first pages) an uncounted page
-   * and a count in one msearch. A text search's page is ordered by relevance first, which no price
-   * bound prunes.
+   * A page sorted by `prices` and its exact total: one counted search, or (a set of more than
+   * countedApartAbove items said `expected`, among its first pages) an uncounted page, which skips
+   * what cannot enter it in price or relevance order (pageBody), and a count in one msearch.
    */
   private async pageAndTotal(
     query: StockQuery,
@@ -179,7 +197,6 @@ export class OpenSearchEngine implements SearchEngine {
   ): Promise<{ answer: SearchAnswer; total: number }> {
     const countedApart =
       prices === 'price_cents' &&
-      query.text === undefined &&
       expected > this.countedApartAbove &&
       (page.page - 1) * page.perPage < COUNTED_APART_OFFSETS_BELOW;
     if (countedApart) {

@@ -187,10 +187,11 @@ export const COUNTED_APART_ABOVE = 10_000;
 export const COUNTED_APART_OFFSETS_BELOW = 1_000;
 
 /**
- * A page alone, not counted, sorted by `prices`. An uncounted page sorted by `price_cents`, which
- * is indexed (mapping 6), lets each shard skip whatever can no longer enter the page (Lucene's sort
- * by points) instead of sorting every matching item: counting them exactly would have it visit
- * them all.
+ * A page alone, not counted, sorted by `prices`. An uncounted page lets each shard skip whatever
+ * can no longer enter the page instead of collecting every matching item, which counting them
+ * exactly would have it visit: by price, sorted by `price_cents`, which is indexed (mapping 6:
+ * Lucene's sort by points); by relevance, the blocks of matches whose best possible score falls
+ * short of the page (block-max WAND), where a counted search scores every match in every language.
  */
 export function pageBody(
   q: StockQuery,
@@ -245,6 +246,15 @@ export function statsBody(q: StockQuery, field: PriceField = 'price_cents'): API
     track_total_hits: true,
     aggs: statsAggregations('detailed', field),
   };
+}
+
+/**
+ * A search's statistics alone, with its exact total and no page (size 0: the shard request cache
+ * keeps the answer until the index changes): what a text search's first page is asked beside
+ * (OpenSearchEngine.firstPage). Its items are counted unscored.
+ */
+export function searchStatsBody(q: StockQuery, prices: PriceField = 'price_cents'): API.Search_RequestBody {
+  return { query: setQuery(q), size: 0, track_total_hits: true, aggs: statsAggregations('search', prices) };
 }
 
 /**
