@@ -58,7 +58,7 @@ export async function mergesSettled(client: Client): Promise<void> {
   process.stdout.write(` ${((Date.now() - started) / 1000).toFixed(0)} s\n`);
 }
 
-/** Runs `npm run reindex` for `alias` and reads its closing line: "… N documents in S s (R docs/s) …". */
+/** Runs `npm run reindex` for `alias` and reads its closing line: "… N documentos em S s (R docs/s) …". */
 function runReindex(alias: string): Promise<ReindexFigures> {
   return new Promise((resolve, reject) => {
     const child = spawn('npm', ['run', '-s', 'reindex'], {
@@ -71,7 +71,7 @@ function runReindex(alias: string): Promise<ReindexFigures> {
       process.stdout.write(chunk);
     });
     child.on('exit', (code) => {
-      const figures = /(\d+) documents in ([\d.]+) s \((\d+) docs\/s\)/.exec(output);
+      const figures = /(\d+) documentos em ([\d.]+) s \((\d+) docs\/s\)/.exec(output);
       if (code !== 0 || !figures) return reject(new Error(`npm run reindex falhou (código ${code})`));
       resolve({
         documents: Number(figures[1]),
