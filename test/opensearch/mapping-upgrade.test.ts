@@ -155,6 +155,11 @@ describe.skipIf(!TEST_OPENSEARCH_URL)(
       };
       const { stats } = await engine.search(query, { page: 1, perPage: 2 });
       expect(stats).toMatchObject(figures);
+      // a text search's first page, asked apart from its statistics, is asked again over price too
+      const text = await engine.search(stockQuery({ text: 'amortecedor de mala' }), { page: 1, perPage: 2 });
+      expect(text.stats).toMatchObject(figures);
+      expect(text.items.map((i) => i.price)).toEqual([15.73, 16.32]);
+      expect(text.last!.values.slice(1)).toEqual([1632, expect.any(Number)]);
       const detailed = await engine.stats(query);
       expect(detailed).toMatchObject(figures);
       expect(detailed.byCountry).toEqual({
