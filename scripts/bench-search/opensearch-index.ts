@@ -12,8 +12,10 @@ export interface ReindexFigures {
 
 /**
  * The index the OpenSearch engine is measured on: rebuilt by `npm run reindex` (the real command,
- * its progress bar shown) when asked, when it is missing, of an older mapping, or holds another
- * number of documents than the stock.
+ * its progress bar shown) when asked, when it is missing, of another mapping version than this
+ * build's (a newer one too: builds of two commits whose mappings differ, measured in turn, need an
+ * alias each, or each run rebuilds the other's index), or holds another number of documents than
+ * the stock.
  */
 export async function ensureIndex(
   connection: ClusterConnection,
