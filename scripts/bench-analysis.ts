@@ -11,10 +11,8 @@
  * of them alike. Each index is deleted after it is measured.
  */
 import { Command } from 'commander';
-import { createClusterClient } from '../indexer/cluster.js';
 import { stockIndexDefinition } from '../indexer/index-admin.js';
-import { clusterConnection } from '../src/config.js';
-import { processesBusyMs } from './bench-support.js';
+import { clusterClientOrExit, processesBusyMs } from './bench-support.js';
 
 const opts = new Command()
   .option('--index <alias>', 'alias do índice OpenSearch de onde vêm os documentos', 'bench_stock')
@@ -23,12 +21,7 @@ const opts = new Command()
   .parse()
   .opts<{ index: string; documents: string; rounds: string }>();
 
-const connection = clusterConnection(process.env);
-if (!connection) {
-  console.error('OPENSEARCH_URL não está definido: inicie um cluster com npm run opensearch:start.');
-  process.exit(1);
-}
-const client = createClusterClient(connection);
+const client = clusterClientOrExit();
 const wanted = Math.max(1, Number(opts.documents));
 const BULK_DOCUMENTS = 2_000;
 const IN_FLIGHT = 2;

@@ -16,12 +16,10 @@
  */
 import { isDeepStrictEqual } from 'node:util';
 import { Command } from 'commander';
-import { createClusterClient } from '../indexer/cluster.js';
-import { clusterConnection } from '../src/config.js';
 import { OpenSearchEngine } from '../src/search/opensearch/opensearch-engine.js';
 import { PRICES_READ_AT_ONCE } from '../src/search/opensearch/queries.js';
 import { stockQuery, type QueryFields } from '../src/search/stock-query.js';
-import { machineBusyMs } from './bench-support.js';
+import { clusterClientOrExit, machineBusyMs } from './bench-support.js';
 
 const opts = new Command()
   .option('--index <alias>', 'alias do índice OpenSearch medido', 'bench_stock')
@@ -29,12 +27,7 @@ const opts = new Command()
   .parse()
   .opts<{ index: string; rounds: string }>();
 
-const connection = clusterConnection(process.env);
-if (!connection) {
-  console.error('OPENSEARCH_URL não está definido: inicie um cluster com npm run opensearch:start.');
-  process.exit(1);
-}
-const client = createClusterClient(connection);
+const client = clusterClientOrExit();
 const index = opts.index;
 const rounds = Math.max(1, Number(opts.rounds));
 /** The largest result set measured: the engine reads hits up to 500 at most (one page of hits). */

@@ -2,8 +2,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Client } from '@opensearch-project/opensearch';
 import type Koa from 'koa';
-import { loadConfig, type Config } from '../src/config.js';
+import { createClusterClient } from '../indexer/cluster.js';
+import { clusterConnection, loadConfig, type Config } from '../src/config.js';
 import type { RunningServer } from '../src/server.js';
 
 /** The environment's settings, quiet, no demo data, a fixed token secret unless one is given. */
@@ -15,6 +17,19 @@ export function benchConfig(overrides: Record<string, string> = {}): Config {
     SEARCH_TOKEN_SECRET: process.env.SEARCH_TOKEN_SECRET ?? 'bench-secret-bench-secret-bench-secret-00',
     ...overrides,
   });
+}
+
+/**
+ * A client of the cluster at OPENSEARCH_URL (with the credentials and CA the configuration names),
+ * for a script that measures the cluster itself; without one the script ends saying how to start it.
+ */
+export function clusterClientOrExit(): Client {
+  const connection = clusterConnection(process.env);
+  if (!connection) {
+    console.error('OPENSEARCH_URL não está definido: inicie um cluster com npm run opensearch:start.');
+    process.exit(1);
+  }
+  return createClusterClient(connection);
 }
 
 export interface BareServer {
