@@ -33,4 +33,11 @@ describe.skipIf(!OPENSEARCH_URL)('OpenSearch (OPENSEARCH_URL)', () => {
     'opensearch, pages beside kept statistics, counted apart',
     target({ statsCacheSeconds: 60, countedApartAbove: 0 }),
   );
+  // Statistics kept, and every later page read from the highest price the query's pages reached
+  // before it (as a jump deep into a result set is): the items cheaper than it counted, the page
+  // among the others.
+  engineContract(
+    'opensearch, pages beside kept statistics, read from a price reached',
+    target({ statsCacheSeconds: 60, fromPriceAtOffset: 0 }),
+  );
 });

@@ -27,13 +27,16 @@ import { ClusterCalls, DEFAULT_BUDGET_MS } from './cluster-calls.js';
 import { createClusterClient } from './cluster-client.js';
 import { detailedStats } from './detailed-stats.js';
 import { toHit } from './documents.js';
+import { PriceAnchors } from './price-anchors.js';
 import {
   COUNTED_APART_ABOVE,
   COUNTED_APART_OFFSETS_BELOW,
+  countBelowBody,
   countBody,
   facetsBody,
   pageAfterBody,
   pageBody,
+  pageFromPriceBody,
   PRICES_READ_AT_ONCE,
   searchBody,
   searchPreference,
@@ -58,17 +61,30 @@ export interface OpenSearchEngineOptions {
    */
   countedApartAbove?: number;
   /**
+   * a page beside kept statistics that starts at or past this offset is read from a price its result
+   * set reached before it, when one is known (COUNTED_APART_OFFSETS_BELOW); tests lower it to take
+   * that way with a small fixture
+   */
+  fromPriceAtOffset?: number;
+  /**
    * What one search, statistics or list may take in all, however many requests it makes to the
    * cluster: past it the caller gets 503 and the cluster is told to stop (OPENSEARCH_TIMEOUT_MS).
    */
   budgetMs?: number;
 }
 
-/** A query's search statistics, and the price field they were aggregated over (its pages sort by it). */
+/**
+ * A query's search statistics, the price field they were aggregated over (its pages sort by it), and
+ * the prices its pages in price order reached (learned as they are served).
+ */
 interface KnownStats {
   stats: PriceStats;
   prices: PriceField;
+  anchors: PriceAnchors;
 }
+
+/** A query keeps one price reached per this many ranks (up to the result window: fifty). */
+const ANCHOR_BUCKET_RANKS = 200;
 
 /** Queries whose search statistics are kept at most (a few hundred bytes each). */
 const KNOWN_QUERIES = 20_000;
@@ -84,6 +100,7 @@ export class OpenSearchEngine implements SearchEngine {
   private readonly cluster: ClusterCalls;
   private readonly pricesReadAtOnce: number;
   private readonly countedApartAbove: number;
+  private readonly fromPriceAtOffset: number;
   /**
    * A query's search statistics, kept for a few seconds as on the Postgres engine: they aggregate
    * the whole result set (the sellers' count is the costly part), a page is twenty hits, and
@@ -101,6 +118,7 @@ export class OpenSearchEngine implements SearchEngine {
     this.cluster = new ClusterCalls(client, options.index, options.budgetMs ?? DEFAULT_BUDGET_MS);
     this.pricesReadAtOnce = options.pricesReadAtOnce ?? PRICES_READ_AT_ONCE;
     this.countedApartAbove = options.countedApartAbove ?? COUNTED_APART_ABOVE;
+    this.fromPriceAtOffset = options.fromPriceAtOffset ?? COUNTED_APART_OFFSETS_BELOW;
     const ttl = (options.statsCacheSeconds ?? 0) * 1000;
     this.knownStats = promiseCache(ttl, { maxEntries: KNOWN_QUERIES });
     this.facetsCache = promiseCache(ttl, { maxEntries: 2_000 });
@@ -124,23 +142,40 @@ export class OpenSearchEngine implements SearchEngine {
     const key = searchPreference(query);
     // kept statistics, even ones still being computed by an earlier request of the same query
     const known = await this.knownStats?.get(key)?.catch(() => null);
-    const beside = known ? await this.pageBeside(known, query, page, deadline) : null;
-    if (beside) return beside;
+    if (known) {
+      const beside = await this.pageBeside(known, query, page, deadline);
+      if (beside) return this.learned(known, query, page, beside);
+    }
     const computed = this.firstPage(query, page, deadline);
-    this.knownStats?.set(
-      key,
-      computed.then((answer) => ({
-        stats: priceStats(totalOf(answer), answer.aggregations),
-        prices: aggregatedOver(answer),
-      })),
-    );
+    const knowing = computed.then((answer) => ({
+      stats: priceStats(totalOf(answer), answer.aggregations),
+      prices: aggregatedOver(answer),
+      anchors: new PriceAnchors(ANCHOR_BUCKET_RANKS),
+    }));
+    this.knownStats?.set(key, knowing);
     const answer = await computed;
     const total = totalOf(answer);
-    return {
+    const result = {
       total,
       stats: priceStats(total, answer.aggregations),
       ...this.page(answer, query, aggregatedOver(answer)),
     };
+    return this.learned(await knowing, query, page, result);
+  }
+
+  /** `result`, the price its last hit reached in price order kept for later jumps of its query. */
+  private learned(
+    known: KnownStats,
+    query: StockQuery,
+    page: PageRequest,
+    result: SearchResult,
+  ): SearchResult {
+    const last = result.last?.values;
+    if (last && query.text === undefined && known.prices === 'price_cents') {
+      // [price in cents, id]
+      known.anchors.add((page.page - 1) * page.perPage + result.items.length - 1, last[0]!);
+    }
+    return result;
   }
 
   /**
@@ -174,13 +209,39 @@ export class OpenSearchEngine implements SearchEngine {
    * same round trip.
    */
   private async pageBeside(
-    { stats, prices }: KnownStats,
+    known: KnownStats,
     query: StockQuery,
     page: PageRequest,
     deadline: number,
   ): Promise<SearchResult | null> {
-    const { answer, total } = await this.pageAndTotal(query, page, prices, stats.totalResults, deadline);
+    const { stats, prices } = known;
+    const { answer, total } =
+      (await this.pageFromPrice(known, query, page, deadline)) ??
+      (await this.pageAndTotal(query, page, prices, stats.totalResults, deadline));
     return stats.totalResults === total ? { total, stats, ...this.page(answer, query, prices) } : null;
+  }
+
+  /**
+   * A deep page in price order (a jump with the search token) read from the highest price its
+   * query's pages reached at or before it (pageFromPriceBody), in two round trips: the items
+   * cheaper than that price counted, then the page among the others, counted too. Null when there
+   * is no such price, or the stock changed so that more items than the page's offset are now
+   * cheaper (the page is then asked as any other).
+   */
+  private async pageFromPrice(
+    { prices, anchors }: KnownStats,
+    query: StockQuery,
+    page: PageRequest,
+    deadline: number,
+  ): Promise<{ answer: SearchAnswer; total: number } | null> {
+    const offset = (page.page - 1) * page.perPage;
+    if (offset < this.fromPriceAtOffset || query.text !== undefined || prices !== 'price_cents') return null;
+    const cents = anchors.priceAtOrBefore(offset);
+    if (cents === undefined) return null;
+    const skipped = totalOf(await this.cluster.search(countBelowBody(query, cents), deadline, query));
+    if (skipped > offset) return null;
+    const answer = await this.cluster.search(pageFromPriceBody(query, page, cents, skipped), deadline, query);
+    return { answer, total: skipped + totalOf(answer) };
   }
 
   /**

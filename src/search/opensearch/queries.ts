@@ -187,6 +187,36 @@ export const COUNTED_APART_ABOVE = 10_000;
 export const COUNTED_APART_OFFSETS_BELOW = 1_000;
 
 /**
+ * A deeper page in price order, read among the items from `cents` up (a price the result set reached
+ * at or before the page: PriceAnchors) with `skipped` of them, the cheaper ones counted apart
+ * (countBelowBody), taken off its offset: each shard collects the items from that price to the
+ * page's end instead of every item up to it. Counted: `skipped` plus its total is the set's.
+ */
+export function pageFromPriceBody(
+  q: StockQuery,
+  page: PageRequest,
+  cents: number,
+  skipped: number,
+): API.Search_RequestBody {
+  return {
+    query: { bool: { filter: [stockQuery(q), { range: { price_cents: { gte: cents } } }] } },
+    sort: stockSort(q),
+    from: (page.page - 1) * page.perPage - skipped,
+    size: page.perPage,
+    track_total_hits: true,
+  };
+}
+
+/** The items of a search cheaper than `cents`: those before a page read from that price. */
+export function countBelowBody(q: StockQuery, cents: number): API.Search_RequestBody {
+  return {
+    query: { bool: { filter: [setQuery(q), { range: { price_cents: { lt: cents } } }] } },
+    size: 0,
+    track_total_hits: true,
+  };
+}
+
+/**
  * A page alone, not counted, sorted by `prices`. An uncounted page lets each shard skip whatever
  * can no longer enter the page instead of collecting every matching item, which counting them
  * exactly would have it visit: by price, sorted by `price_cents`, which is indexed (mapping 6:
