@@ -33,11 +33,10 @@ describe.skipIf(!OPENSEARCH_URL)('OpenSearch (OPENSEARCH_URL)', () => {
     'opensearch, pages beside kept statistics, counted apart',
     target({ statsCacheSeconds: 60, countedApartAbove: 0 }),
   );
-  // Statistics kept, and every later page read from the highest price the query's pages reached
-  // before it (as a jump deep into a result set is): the items cheaper than it counted, the page
-  // among the others.
+  // Statistics kept, and every later page read after the highest hit the query's pages reached
+  // before it (as a jump deep into a result set is), the items up to it counted in the same msearch.
   engineContract(
-    'opensearch, pages beside kept statistics, read from a price reached',
-    target({ statsCacheSeconds: 60, fromPriceAtOffset: 0 }),
+    'opensearch, pages beside kept statistics, read after a hit reached',
+    target({ statsCacheSeconds: 60, fromHitAtOffset: 0 }),
   );
 });

@@ -66,50 +66,53 @@ describe.skipIf(!TEST_OPENSEARCH_URL).each([
 });
 
 /**
- * A page deep in a result set, beside its kept statistics, is read from the highest price the
- * query's pages reached before it: the items cheaper than it counted, the page among the others
- * (every page, with the offset lowered to 0). The prices reached are not the stock's: with items
- * moved under them, a page is still the one at its offset, read from a price whose cheaper items
- * still fit before it, or asked as any page once more items than its offset are cheaper.
+ * A page deep in a result set, beside its kept statistics, is read after the highest hit the
+ * query's pages reached before it, with the items up to that hit counted in the same msearch (every
+ * page, with the offset lowered to 0). The hits are not the stock: with items moved across one, a
+ * page is still the one at its offset, asked again from the offset the count leaves, or as any page
+ * once more items than its offset come before the hit.
  */
-describe.skipIf(!TEST_OPENSEARCH_URL)('pages read from a price the result set reached', () => {
-  const indexed = useIndexedDatabase('from-price', (db) => loadStockFixture(db, CONTRACT_ITEMS));
+describe.skipIf(!TEST_OPENSEARCH_URL)('pages read after a hit the result set reached', () => {
+  const indexed = useIndexedDatabase('after-hit', (db) => loadStockFixture(db, CONTRACT_ITEMS));
   const passats = stockQuery({ vehicleModel: 'Passat' });
-  // 25 Passats: 15 at 30.00, 5 at 45.50, 5 at 60.00; the first page ends on the first at 45.50,
-  // the second is read from that price with the 15 cheaper ones counted
+  // 25 Passats: 15 at 30.00, 5 at 45.50, 5 at 60.00; the second page of 17 is read after the first
+  // page's last hit (the first at 45.50), with the 17 items up to it counted
   const perPage = 17;
 
-  it('are the pages at their offsets, however the prices moved under those reached', async () => {
+  it('are the pages at their offsets, however the items moved across the hits reached', async () => {
     const engine = new OpenSearchEngine(indexed.client, {
       index: indexed.alias,
       statsCacheSeconds: 60,
-      fromPriceAtOffset: 0,
+      fromHitAtOffset: 0,
     });
     // asks every page as a first page is: sorted, counted, nothing kept
     const counted = new OpenSearchEngine(indexed.client, { index: indexed.alias });
     const samePages = async () => {
       for (const page of [1, 2]) {
-        const [read, asked] = [
-          await engine.search(passats, { page, perPage }),
-          await counted.search(passats, { page, perPage }),
-        ];
+        const read = await engine.search(passats, { page, perPage });
         expect(read.total).toBe(25);
+        const asked = await counted.search(passats, { page, perPage });
         expect(read.items.map((i) => i.id)).toEqual(asked.items.map((i) => i.id));
       }
     };
     await samePages();
 
-    // The dearest become the cheapest, one and then two more (the total agrees: the kept
-    // statistics go on). One more item under 45.50 still fits before the second page (16 of 17);
-    // three do not (18), and the page is asked as any other.
-    const dearest = (await counted.search(passats, { page: 2, perPage })).items.slice(-3).map((i) => i.id);
+    // The total agrees after each move (the kept statistics go on). The cheapest becomes the
+    // dearest: 16 items up to the hit, the page is asked again from 1. Then the three dearest
+    // become the cheapest: 19, more than the page's offset, and it is asked as any other.
     const db = indexed.database.handle.db;
-    for (const moved of [dearest.slice(0, 1), dearest.slice(1)]) {
-      await sql`update stock_items set price = 0.01 where id = any(${moved}::bigint[])`.execute(db);
-      await indexRows(indexed, moved);
-      await samePages();
-    }
-    const cheapest = (await engine.search(passats, { page: 1, perPage })).items.slice(0, 3);
-    expect(cheapest.map((i) => i.id).sort()).toEqual([...dearest].sort());
+    const move = async (ids: number[], price: number) => {
+      await sql`update stock_items set price = ${price} where id = any(${ids}::bigint[])`.execute(db);
+      await indexRows(indexed, ids);
+    };
+    const cheapest = (await counted.search(passats, { page: 1, perPage })).items[0]!.id;
+    await move([cheapest], 99);
+    await samePages();
+    const dearest = (await counted.search(passats, { page: 2, perPage })).items.slice(-3).map((i) => i.id);
+    expect(dearest).toContain(cheapest);
+    await move(dearest, 0.01);
+    await samePages();
+    const first = (await engine.search(passats, { page: 1, perPage })).items.slice(0, 3);
+    expect(first.map((i) => i.id).sort()).toEqual([...dearest].sort());
   });
 });

@@ -31,12 +31,12 @@ import { PriceAnchors } from './price-anchors.js';
 import {
   COUNTED_APART_ABOVE,
   COUNTED_APART_OFFSETS_BELOW,
-  countBelowBody,
   countBody,
+  countUpToHitBody,
   facetsBody,
   pageAfterBody,
   pageBody,
-  pageFromPriceBody,
+  pageAfterHitBody,
   PRICES_READ_AT_ONCE,
   searchBody,
   searchPreference,
@@ -61,11 +61,11 @@ export interface OpenSearchEngineOptions {
    */
   countedApartAbove?: number;
   /**
-   * a page beside kept statistics that starts at or past this offset is read from a price its result
-   * set reached before it, when one is known (COUNTED_APART_OFFSETS_BELOW); tests lower it to take
-   * that way with a small fixture
+   * a page beside kept statistics that starts at or past this offset is read after a hit its query's
+   * pages reached before it, when one is known (COUNTED_APART_OFFSETS_BELOW); tests lower it to
+   * take that way with a small fixture
    */
-  fromPriceAtOffset?: number;
+  fromHitAtOffset?: number;
   /**
    * What one search, statistics or list may take in all, however many requests it makes to the
    * cluster: past it the caller gets 503 and the cluster is told to stop (OPENSEARCH_TIMEOUT_MS).
@@ -75,7 +75,7 @@ export interface OpenSearchEngineOptions {
 
 /**
  * A query's search statistics, the price field they were aggregated over (its pages sort by it), and
- * the prices its pages in price order reached (learned as they are served).
+ * the hits its pages in price order reached (learned as they are served).
  */
 interface KnownStats {
   stats: PriceStats;
@@ -83,7 +83,7 @@ interface KnownStats {
   anchors: PriceAnchors;
 }
 
-/** A query keeps one price reached per this many ranks (up to the result window: fifty). */
+/** A query keeps one hit reached per this many ranks (up to the result window: fifty). */
 const ANCHOR_BUCKET_RANKS = 200;
 
 /** Queries whose search statistics are kept at most (a few hundred bytes each). */
@@ -100,7 +100,7 @@ export class OpenSearchEngine implements SearchEngine {
   private readonly cluster: ClusterCalls;
   private readonly pricesReadAtOnce: number;
   private readonly countedApartAbove: number;
-  private readonly fromPriceAtOffset: number;
+  private readonly fromHitAtOffset: number;
   /**
    * A query's search statistics, kept for a few seconds as on the Postgres engine: they aggregate
    * the whole result set (the sellers' count is the costly part), a page is twenty hits, and
@@ -118,7 +118,7 @@ export class OpenSearchEngine implements SearchEngine {
     this.cluster = new ClusterCalls(client, options.index, options.budgetMs ?? DEFAULT_BUDGET_MS);
     this.pricesReadAtOnce = options.pricesReadAtOnce ?? PRICES_READ_AT_ONCE;
     this.countedApartAbove = options.countedApartAbove ?? COUNTED_APART_ABOVE;
-    this.fromPriceAtOffset = options.fromPriceAtOffset ?? COUNTED_APART_OFFSETS_BELOW;
+    this.fromHitAtOffset = options.fromHitAtOffset ?? COUNTED_APART_OFFSETS_BELOW;
     const ttl = (options.statsCacheSeconds ?? 0) * 1000;
     this.knownStats = promiseCache(ttl, { maxEntries: KNOWN_QUERIES });
     this.facetsCache = promiseCache(ttl, { maxEntries: 2_000 });
@@ -163,7 +163,7 @@ export class OpenSearchEngine implements SearchEngine {
     return this.learned(await knowing, query, page, result);
   }
 
-  /** `result`, the price its last hit reached in price order kept for later jumps of its query. */
+  /** `result`, its last hit in price order kept, at its rank, for later jumps of its query. */
   private learned(
     known: KnownStats,
     query: StockQuery,
@@ -172,8 +172,8 @@ export class OpenSearchEngine implements SearchEngine {
   ): SearchResult {
     const last = result.last?.values;
     if (last && query.text === undefined && known.prices === 'price_cents') {
-      // [price in cents, id]
-      known.anchors.add((page.page - 1) * page.perPage + result.items.length - 1, last[0]!);
+      const rank = (page.page - 1) * page.perPage + result.items.length - 1;
+      known.anchors.add({ rank, values: [last[0]!, last[1]!] });
     }
     return result;
   }
@@ -216,32 +216,41 @@ export class OpenSearchEngine implements SearchEngine {
   ): Promise<SearchResult | null> {
     const { stats, prices } = known;
     const { answer, total } =
-      (await this.pageFromPrice(known, query, page, deadline)) ??
+      (await this.pageAfterHit(known, query, page, deadline)) ??
       (await this.pageAndTotal(query, page, prices, stats.totalResults, deadline));
     return stats.totalResults === total ? { total, stats, ...this.page(answer, query, prices) } : null;
   }
 
   /**
-   * A deep page in price order (a jump with the search token) read from the highest price its
-   * query's pages reached at or before it (pageFromPriceBody), in two round trips: the items
-   * cheaper than that price counted, then the page among the others, counted too. Null when there
-   * is no such price, or the stock changed so that more items than the page's offset are now
-   * cheaper (the page is then asked as any other).
+   * A deep page in price order (a jump with the search token) read after the highest hit its query's
+   * pages reached before it (pageAfterHitBody), with the items up to that hit counted in the same
+   * msearch: the page is asked from the offset left if the hit is still at its rank. If not (the
+   * stock changed under it), the page is asked again from the offset the count leaves, or, when
+   * more items than the page's offset now come before the hit, as any other page (null; also when
+   * no hit before it is known).
    */
-  private async pageFromPrice(
+  private async pageAfterHit(
     { prices, anchors }: KnownStats,
     query: StockQuery,
     page: PageRequest,
     deadline: number,
   ): Promise<{ answer: SearchAnswer; total: number } | null> {
     const offset = (page.page - 1) * page.perPage;
-    if (offset < this.fromPriceAtOffset || query.text !== undefined || prices !== 'price_cents') return null;
-    const cents = anchors.priceAtOrBefore(offset);
-    if (cents === undefined) return null;
-    const skipped = totalOf(await this.cluster.search(countBelowBody(query, cents), deadline, query));
-    if (skipped > offset) return null;
-    const answer = await this.cluster.search(pageFromPriceBody(query, page, cents, skipped), deadline, query);
-    return { answer, total: skipped + totalOf(answer) };
+    if (offset < this.fromHitAtOffset || query.text !== undefined || prices !== 'price_cents') return null;
+    const hit = anchors.before(offset);
+    if (!hit) return null;
+    const [upTo, read] = await this.cluster.searchMany(
+      [countUpToHitBody(query, hit.values), pageAfterHitBody(query, page, hit.values, hit.rank + 1)],
+      deadline,
+      query,
+    );
+    const counted = totalOf(upTo!);
+    if (counted > offset) return null;
+    const answer =
+      counted === hit.rank + 1
+        ? read!
+        : await this.cluster.search(pageAfterHitBody(query, page, hit.values, counted), deadline, query);
+    return { answer, total: counted + totalOf(answer) };
   }
 
   /**

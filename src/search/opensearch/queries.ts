@@ -187,30 +187,44 @@ export const COUNTED_APART_ABOVE = 10_000;
 export const COUNTED_APART_OFFSETS_BELOW = 1_000;
 
 /**
- * A deeper page in price order, read among the items from `cents` up (a price the result set reached
- * at or before the page: PriceAnchors) with `skipped` of them, the cheaper ones counted apart
- * (countBelowBody), taken off its offset: each shard collects the items from that price to the
- * page's end instead of every item up to it. Counted: `skipped` plus its total is the set's.
+ * The items after a hit in price order (its sort values: the price in whole cents, the id): what
+ * search_after reads, as a query.
  */
-export function pageFromPriceBody(
+const afterHit = ([cents, id]: number[]): Query => ({
+  bool: {
+    should: [
+      { range: { price_cents: { gt: cents } } },
+      { bool: { filter: [{ term: { price_cents: cents } }, { range: { id: { gt: id } } }] } },
+    ],
+    minimum_should_match: 1,
+  },
+});
+
+/**
+ * A deeper page in price order read among the items after a hit the result set reached before it
+ * (PriceAnchors), `counted` of them up to that hit taken off its offset: each shard collects the
+ * items from that hit to the page's end instead of every item up to it. Counted: `counted` plus
+ * its total is the set's. (search_after itself reads no offset.)
+ */
+export function pageAfterHitBody(
   q: StockQuery,
   page: PageRequest,
-  cents: number,
-  skipped: number,
+  hit: number[],
+  counted: number,
 ): API.Search_RequestBody {
   return {
-    query: { bool: { filter: [stockQuery(q), { range: { price_cents: { gte: cents } } }] } },
+    query: { bool: { filter: [stockQuery(q), afterHit(hit)] } },
     sort: stockSort(q),
-    from: (page.page - 1) * page.perPage - skipped,
+    from: (page.page - 1) * page.perPage - counted,
     size: page.perPage,
     track_total_hits: true,
   };
 }
 
-/** The items of a search cheaper than `cents`: those before a page read from that price. */
-export function countBelowBody(q: StockQuery, cents: number): API.Search_RequestBody {
+/** The items of a search up to a hit in price order, the hit included: those before the page read after it. */
+export function countUpToHitBody(q: StockQuery, hit: number[]): API.Search_RequestBody {
   return {
-    query: { bool: { filter: [setQuery(q), { range: { price_cents: { lt: cents } } }] } },
+    query: { bool: { filter: [setQuery(q)], must_not: [afterHit(hit)] } },
     size: 0,
     track_total_hits: true,
   };
