@@ -223,11 +223,11 @@ export class OpenSearchEngine implements SearchEngine {
 
   /**
    * A deep page in price order (a jump with the search token) read after the highest hit its query's
-   * pages reached before it (pageAfterHitBody), with the items up to that hit counted in the same
-   * msearch: the page is asked from the offset left if the hit is still at its rank. If not (the
-   * stock changed under it), the page is asked again from the offset the count leaves, or, when
-   * more items than the page's offset now come before the hit, as any other page (null; also when
-   * no hit before it is known).
+   * pages reached before it (pageAfterHitBody), in one msearch with the set's count and the count of
+   * the items up to that hit: the page is asked from the offset left if the hit is still at its
+   * rank. If not (the stock changed under it), the page is asked again from the offset the count
+   * leaves, or, when more items than the page's offset now come before the hit, as any other page
+   * (null; also when no hit before it is known).
    */
   private async pageAfterHit(
     { prices, anchors }: KnownStats,
@@ -239,18 +239,22 @@ export class OpenSearchEngine implements SearchEngine {
     if (offset < this.fromHitAtOffset || query.text !== undefined || prices !== 'price_cents') return null;
     const hit = anchors.before(offset);
     if (!hit) return null;
-    const [upTo, read] = await this.cluster.searchMany(
-      [countUpToHitBody(query, hit.values), pageAfterHitBody(query, page, hit.values, hit.rank + 1)],
+    const [count, upTo, read] = await this.cluster.searchMany(
+      [
+        countBody(query),
+        countUpToHitBody(query, hit.values),
+        pageAfterHitBody(query, page, hit.values, hit.rank + 1),
+      ],
       deadline,
       query,
     );
-    const counted = totalOf(upTo!);
-    if (counted > offset) return null;
+    const before = totalOf(upTo!);
+    if (before > offset) return null;
     const answer =
-      counted === hit.rank + 1
+      before === hit.rank + 1
         ? read!
-        : await this.cluster.search(pageAfterHitBody(query, page, hit.values, counted), deadline, query);
-    return { answer, total: counted + totalOf(answer) };
+        : await this.cluster.search(pageAfterHitBody(query, page, hit.values, before), deadline, query);
+    return { answer, total: totalOf(count!) };
   }
 
   /**

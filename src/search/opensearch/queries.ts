@@ -187,44 +187,52 @@ export const COUNTED_APART_ABOVE = 10_000;
 export const COUNTED_APART_OFFSETS_BELOW = 1_000;
 
 /**
- * The items after a hit in price order (its sort values: the price in whole cents, the id): what
- * search_after reads, as a query.
+ * The items after a hit in price order (its sort values: the price in whole cents, the id), what
+ * search_after reads, as a query; or the items up to it, the hit included. Both by the price's
+ * points: each reads only its side of the hit.
  */
-const afterHit = ([cents, id]: number[]): Query => ({
-  bool: {
-    should: [
-      { range: { price_cents: { gt: cents } } },
-      { bool: { filter: [{ term: { price_cents: cents } }, { range: { id: { gt: id } } }] } },
-    ],
-    minimum_should_match: 1,
-  },
-});
+function hitSide([cents, id]: number[], side: 'after' | 'upTo'): Query {
+  const after = side === 'after';
+  return {
+    bool: {
+      should: [
+        { range: { price_cents: after ? { gt: cents } : { lt: cents } } },
+        {
+          bool: {
+            filter: [{ term: { price_cents: cents } }, { range: { id: after ? { gt: id } : { lte: id } } }],
+          },
+        },
+      ],
+      minimum_should_match: 1,
+    },
+  };
+}
 
 /**
  * A deeper page in price order read among the items after a hit the result set reached before it
- * (PriceAnchors), `counted` of them up to that hit taken off its offset: each shard collects the
- * items from that hit to the page's end instead of every item up to it. Counted: `counted` plus
- * its total is the set's. (search_after itself reads no offset.)
+ * (PriceAnchors), the `upTo` items up to that hit taken off its offset: each shard collects the
+ * items from that hit to the page's end instead of every item up to it. Not counted, so it skips
+ * what can no longer enter the page (pageBody). (search_after itself reads no offset.)
  */
 export function pageAfterHitBody(
   q: StockQuery,
   page: PageRequest,
   hit: number[],
-  counted: number,
+  upTo: number,
 ): API.Search_RequestBody {
   return {
-    query: { bool: { filter: [stockQuery(q), afterHit(hit)] } },
+    query: { bool: { filter: [stockQuery(q), hitSide(hit, 'after')] } },
     sort: stockSort(q),
-    from: (page.page - 1) * page.perPage - counted,
+    from: (page.page - 1) * page.perPage - upTo,
     size: page.perPage,
-    track_total_hits: true,
+    track_total_hits: false,
   };
 }
 
 /** The items of a search up to a hit in price order, the hit included: those before the page read after it. */
 export function countUpToHitBody(q: StockQuery, hit: number[]): API.Search_RequestBody {
   return {
-    query: { bool: { filter: [setQuery(q)], must_not: [afterHit(hit)] } },
+    query: { bool: { filter: [setQuery(q), hitSide(hit, 'upTo')] } },
     size: 0,
     track_total_hits: true,
   };
