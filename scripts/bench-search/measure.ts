@@ -13,6 +13,8 @@ export interface ScenarioRun {
   p99: number;
   rps: number;
   errors: number;
+  /** the answers that were not 2xx, by status ("503": 5), when there were any */
+  statuses?: Record<string, number>;
   /** CPU ms per request: of the server process, and of the whole machine (all processes) */
   serverCpu: number;
   machineCpu: number;
@@ -272,6 +274,7 @@ export async function measureEngine(
       p99: result.latency.p99,
       rps: result.requests.average,
       errors: result.errors + result.non2xx,
+      ...(result.non2xx > 0 ? { statuses: non2xxStatuses(result.statusCodeStats) } : {}),
       serverCpu: (after.server.cpuMs - before.server.cpuMs) / requests,
       machineCpu: (after.machineMs - before.machineMs) / requests,
       generatorCpu: (generator.user + generator.system) / 1000 / requests,
@@ -325,4 +328,11 @@ export async function measureEngine(
   server.send({ type: 'stop' });
   await stopped;
   return { engine, scenarios: results, peakRss, heap };
+}
+
+/** autocannon's counts by status, those that were not 2xx. */
+function non2xxStatuses(stats: Record<string, { count?: number }> = {}): Record<string, number> {
+  return Object.fromEntries(
+    Object.entries(stats).flatMap(([status, s]) => (status.startsWith('2') ? [] : [[status, s.count ?? 0]])),
+  );
 }

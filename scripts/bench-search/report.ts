@@ -44,7 +44,11 @@ export function printEngineTable(run: EngineRun): void {
         cpu(api, bare, 'serverCpu'),
         cpu(api, bare, 'databaseCpu'),
         ...(run.engine === 'opensearch' ? [cpu(api, bare, 'clusterCpu')] : []),
-        String(api.errors),
+        api.statuses
+          ? `${api.errors} (${Object.entries(api.statuses)
+              .map(([status, count]) => `${status}: ${count}`)
+              .join(', ')})`
+          : String(api.errors),
       ];
     }),
   );

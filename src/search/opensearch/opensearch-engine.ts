@@ -86,7 +86,7 @@ interface KnownStats {
 /** A query keeps one hit reached per this many ranks (up to the result window: fifty). */
 const ANCHOR_BUCKET_RANKS = 200;
 
-/** Queries whose search statistics are kept at most (a few hundred bytes each). */
+/** Queries whose search statistics are kept at most (a few hundred bytes each; a few KB paged deep). */
 const KNOWN_QUERIES = 20_000;
 
 /**
