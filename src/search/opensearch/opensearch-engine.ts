@@ -147,12 +147,15 @@ export class OpenSearchEngine implements SearchEngine {
       if (beside) return this.learned(known, query, page, beside);
     }
     const computed = this.firstPage(query, page, deadline);
-    const knowing = computed.then((answer) => ({
-      stats: priceStats(totalOf(answer), answer.aggregations),
-      prices: aggregatedOver(answer),
-      anchors: new PriceAnchors(ANCHOR_BUCKET_RANKS),
-    }));
-    this.knownStats?.set(key, knowing);
+    // kept while the cache keeps them, a failure forgotten (no one else awaits it without a cache)
+    const knowing = this.knownStats?.set(
+      key,
+      computed.then((answer) => ({
+        stats: priceStats(totalOf(answer), answer.aggregations),
+        prices: aggregatedOver(answer),
+        anchors: new PriceAnchors(ANCHOR_BUCKET_RANKS),
+      })),
+    );
     const answer = await computed;
     const total = totalOf(answer);
     const result = {
@@ -160,7 +163,7 @@ export class OpenSearchEngine implements SearchEngine {
       stats: priceStats(total, answer.aggregations),
       ...this.page(answer, query, aggregatedOver(answer)),
     };
-    return this.learned(await knowing, query, page, result);
+    return knowing ? this.learned(await knowing, query, page, result) : result;
   }
 
   /** `result`, its last hit in price order kept, at its rank, for later jumps of its query. */
