@@ -54,12 +54,9 @@ export interface MeasuredSize {
   runs: EngineRun[];
 }
 
-export interface MeasureOptions {
+export interface MeasureOptions extends TargetOptions {
   duration: number;
-  connections: number;
-  accounts: number;
   only?: string[];
-  opensearchIndex: string;
 }
 
 interface Ready {
@@ -79,7 +76,7 @@ type Step = { body: Record<string, unknown>; token: string; page: number };
  */
 type Walk = { step?: Step; apiKey?: string };
 
-interface Scenario {
+export interface Scenario {
   path: string;
   body: (walk: Walk) => Record<string, unknown>;
   /** what a response tells the next requests */
@@ -185,13 +182,36 @@ async function clusterHeap(client: Client): Promise<{ used: number; max: number 
   };
 }
 
-/** Starts the compiled server on `engine`, runs every scenario against the API and the bare handler. */
-export async function measureEngine(
+/** Where a target's server runs: its engine, its index, and the database of its stock. */
+export interface TargetOptions {
+  connections: number;
+  accounts: number;
+  opensearchIndex: string;
+  /** the stock's database (default: DATABASE_URL) */
+  databaseUrl?: string;
+}
+
+/**
+ * A compiled server of the service on one engine and one stock, ready to be measured: its API and
+ * bare handler's addresses, the scenarios its first pages lead to, and a run of a scenario against
+ * either, with the CPU each request cost the machine and each process.
+ */
+export interface BenchTarget {
+  engine: EngineName;
+  apiUrl: string;
+  bareUrl: string;
+  scenarios: Record<string, Scenario>;
+  run(url: string, scenario: Scenario, withKey: boolean, duration: number): Promise<ScenarioRun>;
+  /** stops the server; the server process's peak resident memory and the cluster's heap */
+  stop(): Promise<Pick<EngineRun, 'peakRss' | 'heap'>>;
+}
+
+/** Starts the compiled server on `engine` and charges the first pages its paging scenarios read on from. */
+export async function startTarget(
   engine: EngineName,
   samples: QuerySamples,
-  options: MeasureOptions,
-): Promise<EngineRun> {
-  console.log(`\n== Motor ${engine} ==`);
+  options: TargetOptions,
+): Promise<BenchTarget> {
   const server = forkCompiledServer(
     'bench-search-server',
     process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_CPU_PROF] : [],
@@ -199,6 +219,7 @@ export async function measureEngine(
       SEARCH_ENGINE: engine,
       OPENSEARCH_INDEX: options.opensearchIndex,
       BENCH_ACCOUNTS: String(options.accounts),
+      ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
     },
   );
   const ready = await new Promise<Ready>((resolve, reject) => {
@@ -229,7 +250,12 @@ export async function measureEngine(
   let connectionsKeyed = 0;
   const keyOf = (walk: Walk) => (walk.apiKey ??= ready.apiKeys[connectionsKeyed++ % ready.apiKeys.length]!);
 
-  async function run(url: string, scenario: Scenario, withKey: boolean, duration: number) {
+  async function run(
+    url: string,
+    scenario: Scenario,
+    withKey: boolean,
+    duration: number,
+  ): Promise<ScenarioRun> {
     const servers = () => ({ database: processesBusyMs('postgres'), cluster: processesBusyMs('java') });
     const before = {
       server: await usage(),
@@ -306,28 +332,54 @@ export async function measureEngine(
     );
     delete all['sequential paging'];
   }
-  // Warm-up, not measured: JIT, connection pools and prepared statements, for both targets, with
-  // searches that find nothing, so that no scenario's query or cached statistics is warmed by it.
-  const noResults = all['sem resultados']!;
-  await run(ready.apiUrl, noResults, true, WARM_UP_SECONDS);
-  await run(ready.bareUrl, noResults, false, WARM_UP_SECONDS);
+  return {
+    engine,
+    apiUrl: ready.apiUrl,
+    bareUrl: ready.bareUrl,
+    scenarios: all,
+    run,
+    async stop() {
+      if (heapSampler) clearInterval(heapSampler);
+      await cluster?.close();
+      const stopped = new Promise((resolve) => server.once('exit', resolve));
+      server.send({ type: 'stop' });
+      await stopped;
+      return { peakRss, heap };
+    },
+  };
+}
 
+/**
+ * Warm-up, not measured: JIT, connection pools and prepared statements, for both of a target's
+ * handlers, with searches that find nothing, so that no scenario's query or cached statistics is
+ * warmed by it.
+ */
+export async function warmUp(target: BenchTarget): Promise<void> {
+  const noResults = target.scenarios['sem resultados']!;
+  await target.run(target.apiUrl, noResults, true, WARM_UP_SECONDS);
+  await target.run(target.bareUrl, noResults, false, WARM_UP_SECONDS);
+}
+
+/** Starts the compiled server on `engine`, runs every scenario against the API and the bare handler. */
+export async function measureEngine(
+  engine: EngineName,
+  samples: QuerySamples,
+  options: MeasureOptions,
+): Promise<EngineRun> {
+  console.log(`\n== Motor ${engine} ==`);
+  const target = await startTarget(engine, samples, options);
+  await warmUp(target);
   const results: ScenarioResult[] = [];
-  for (const [name, scenario] of Object.entries(all)) {
+  for (const [name, scenario] of Object.entries(target.scenarios)) {
     if (options.only && !options.only.includes(name)) continue;
-    const api = await run(ready.apiUrl, scenario, true, options.duration);
-    const bare = await run(ready.bareUrl, scenario, false, options.duration);
+    const api = await target.run(target.apiUrl, scenario, true, options.duration);
+    const bare = await target.run(target.bareUrl, scenario, false, options.duration);
     console.log(
       `${name}: API p50 ${api.p50} ms p99 ${api.p99} ms ${api.rps.toFixed(0)} req/s | bare ${bare.rps.toFixed(0)} req/s`,
     );
     results.push({ name, target: scenario.target, api, bare });
   }
-  if (heapSampler) clearInterval(heapSampler);
-  await cluster?.close();
-  const stopped = new Promise((resolve) => server.once('exit', resolve));
-  server.send({ type: 'stop' });
-  await stopped;
-  return { engine, scenarios: results, peakRss, heap };
+  return { engine, scenarios: results, ...(await target.stop()) };
 }
 
 /** autocannon's counts by status, those that were not 2xx. */
