@@ -295,6 +295,20 @@ describe.skipIf(!TEST_OPENSEARCH_URL)('the stock mapping on the live cluster', (
       expect(fields.filter((field) => properties[field]!.index === false)).toEqual([]);
     });
 
+    it('keeps its documents in the order pages without text are read in, so that a page reads only its own items', async () => {
+      const sortedBy = pageBody(stockQuery({ vehicleMake: 'm' }), { page: 1, perPage: 10 }).sort as Record<
+        string,
+        { order: string }
+      >[];
+      const answer = await client.indices.getSettings({ index: alias });
+      const sort = (Object.values(answer.body)[0]!.settings as { index: { sort?: Record<string, unknown> } })
+        .index.sort;
+      expect(sort).toMatchObject({
+        field: sortedBy.map((s) => Object.keys(s)[0]!),
+        order: sortedBy.map((s) => Object.values(s)[0]!.order),
+      });
+    });
+
     it('indexes an item whose vehicle model is 1,000 characters, or longer than a term can be', async () => {
       for (const item of [long, huge]) {
         const found = await client.get({ index: alias, id: String(item.id) }, { ignore: [404] });
