@@ -1,7 +1,8 @@
 /**
  * npm run bench:growth -- --large-database postgres://…/stock5m [--large-index bench_stock5m
  *                         --index bench_stock --engine opensearch|postgres|both --rounds 2
- *                         --duration 10 --connections 16 --accounts 1 --only text,stats]
+ *                         --duration 10 --connections 16 --accounts 1 --only text,stats
+ *                         --svg docs/search-cost-curve.svg]
  *
  * How each engine's cost per request grows with the stock, measured in one run: the API on the
  * stock at DATABASE_URL (and its index, --index) and on a larger one (--large-database,
@@ -11,7 +12,8 @@
  * so two `npm run bench:search` runs, one per size, compare less firmly than pairs asked within
  * seconds of each other in the same run. Prints per engine and scenario p50/p99, req/s and the
  * machine's CPU per request at each size, the growth factor of each round and of the whole run
- * (target for OpenSearch: at most 1.5x on every scenario).
+ * (target for OpenSearch: at most 1.5x on every scenario); with --svg, the curve of the means
+ * drawn as `npm run bench:curve` draws it.
  */
 import { Command, Option } from 'commander';
 import { sql } from 'kysely';
@@ -23,10 +25,8 @@ import {
   type EngineName,
   type ScenarioRun,
 } from './bench-search/measure.js';
+import { drawCurve, MAX_GROWTH, millions, type CurvePoint } from './bench-search/curve.js';
 import { sampleQueries } from './bench-search/samples.js';
-
-/** The OpenSearch engine's CPU per request may grow at most this much from the smaller stock to the larger. */
-const MAX_GROWTH = 1.5;
 
 const opts = new Command()
   .requiredOption('--large-database <url>', 'base de dados do stock maior')
@@ -42,6 +42,7 @@ const opts = new Command()
   .option('--connections <n>', 'ligações simultâneas', '16')
   .option('--accounts <n>', 'contas (uma chave cada) de onde vêm os pedidos', '1')
   .option('--only <list>', 'cenários separados por vírgulas')
+  .option('--svg <file>', 'desenha a curva (as médias das rondas) neste ficheiro')
   .parse()
   .opts<{
     largeDatabase: string;
@@ -53,6 +54,7 @@ const opts = new Command()
     connections: string;
     accounts: string;
     only?: string;
+    svg?: string;
   }>();
 
 const smallDatabase = process.env.DATABASE_URL;
@@ -75,12 +77,11 @@ const largeItems = Number(
 );
 await large.close();
 const sizes = [samples.items, largeItems];
-const shown = (items: number) => `${(items / 1e6).toLocaleString('pt-PT', { maximumFractionDigits: 2 })} M`;
 const rounds = Number(opts.rounds);
 const duration = Number(opts.duration);
 const only = opts.only?.split(',');
 console.log(
-  `Crescimento de ${shown(sizes[0]!)} para ${shown(sizes[1]!)} artigos: ${rounds} ronda(s), ${duration} s por cenário e tamanho, ${opts.connections} ligações; as mesmas consultas (amostradas do stock menor).`,
+  `Crescimento de ${millions(sizes[0]!)} para ${millions(sizes[1]!)} artigos: ${rounds} ronda(s), ${duration} s por cenário e tamanho, ${opts.connections} ligações; as mesmas consultas (amostradas do stock menor).`,
 );
 
 /** One scenario's runs at each size, round by round. */
@@ -95,8 +96,8 @@ const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.le
 function printGrowth(engine: EngineName, measured: Measured[]): void {
   const header = [
     'cenário',
-    `${shown(sizes[0]!)}: p50 / p99, req/s`,
-    `${shown(sizes[1]!)}: p50 / p99, req/s`,
+    `${millions(sizes[0]!)}: p50 / p99, req/s`,
+    `${millions(sizes[1]!)}: p50 / p99, req/s`,
     'CPU máquina ms/pedido por ronda (menor → maior)',
     'crescimento por ronda',
     `crescimento${engine === 'opensearch' ? ` (alvo ≤ ${MAX_GROWTH})` : ''}`,
@@ -128,6 +129,25 @@ function printGrowth(engine: EngineName, measured: Measured[]): void {
   }
 }
 
+/** Each size's figures, the means of its rounds, as the curve draws them. */
+function curvePoints(engine: EngineName, measured: Measured[]): CurvePoint[] {
+  return measured.flatMap(({ name, runs }) =>
+    runs.map((atSize, size) => ({
+      engine,
+      scenario: name,
+      items: sizes[size]!,
+      p50: mean(atSize.map((r) => r.p50)),
+      p99: mean(atSize.map((r) => r.p99)),
+      rps: mean(atSize.map((r) => r.rps)),
+      cpu: mean(atSize.map((r) => r.machineCpu)),
+      errors:
+        atSize.reduce((n, r) => n + r.errors, 0) /
+        Math.max(1, mean(atSize.map((r) => r.rps)) * duration * rounds),
+    })),
+  );
+}
+
+const points: CurvePoint[] = [];
 for (const engine of engines) {
   console.log(`\n== Motor ${engine} ==`);
   const options = { connections: Number(opts.connections), accounts: Number(opts.accounts) };
@@ -164,4 +184,6 @@ for (const engine of engines) {
   }
   await Promise.all(targets.map((t) => t.stop()));
   printGrowth(engine, measured);
+  points.push(...curvePoints(engine, measured));
 }
+if (opts.svg) await drawCurve(points, opts.svg);
