@@ -1,9 +1,10 @@
 /**
- * npm run bench:analysis [-- --index bench_stock --documents 100000 --rounds 2]
+ * npm run bench:analysis [-- --documents 100000 --rounds 2]
  *
- * What the text analyses of the mapping cost a rebuild: the same documents (the first ones of the
- * index at OPENSEARCH_URL, read once into memory) loaded into a new index of mappings/stock.json
- * and of variants of it that each change one thing, as a rebuild loads them (no refreshes, no
+ * What the text analyses of the mapping cost a rebuild: the same documents (the first items of
+ * the stock at DATABASE_URL, made as the indexer makes them and read once into memory) loaded into
+ * a new index of mappings/stock.json and of variants of it, or of the documents, that each change
+ * one thing, as a rebuild loads them (no refreshes, no
  * replicas, no merges, two bulk requests of 2,000 in flight), then flushed. For each: documents a
  * second, the cluster's CPU per document (its processes on this machine, read from /proc) and the
  * index's size, and the ratio of its CPU to the current mapping's in the same round. The rounds
@@ -12,14 +13,17 @@
  */
 import { Command } from 'commander';
 import { stockIndexDefinition } from '../indexer/index-admin.js';
+import { openDatabase } from '../src/db/database.js';
+import type { StockDocument } from '../src/search/engine.js';
+import { toSource } from '../src/search/opensearch/documents.js';
+import { readStockDocumentsAfter } from '../src/search/stock-documents.js';
 import { clusterClientOrExit, processesBusyMs } from './bench-support.js';
 
 const opts = new Command()
-  .option('--index <alias>', 'alias do índice OpenSearch de onde vêm os documentos', 'bench_stock')
   .option('--documents <n>', 'documentos carregados em cada índice', '100000')
   .option('--rounds <n>', 'rondas (cada uma carrega todas as variantes)', '2')
   .parse()
-  .opts<{ index: string; documents: string; rounds: string }>();
+  .opts<{ documents: string; rounds: string }>();
 
 const client = clusterClientOrExit();
 const wanted = Math.max(1, Number(opts.documents));
@@ -53,40 +57,60 @@ function variant(change: (definition: IndexDefinition) => void): IndexDefinition
   return definition;
 }
 
-const variants: Record<string, IndexDefinition> = {
-  'o mapeamento atual': current,
-  'com posições': variant((d) => {
-    for (const field of textFields(d)) delete field.index_options;
-  }),
-  'línguas com o tokenizer standard': variant((d) => {
-    for (const language of LANGUAGES)
-      d.settings.analysis.analyzer[`${language}_folded`]!.tokenizer = 'standard';
-  }),
-  'sem os subcampos das línguas': variant((d) => {
-    const textAll = d.mappings.properties.text_all!;
-    for (const language of LANGUAGES) delete textAll.fields![language];
-  }),
+/** How a variant's documents differ from the indexer's: each item in its own language, or not. */
+type Languages = 'own' | 'all six' | 'none';
+
+const variants: Record<string, { definition: IndexDefinition; languages: Languages }> = {
+  'o mapeamento atual': { definition: current, languages: 'own' },
+  'cada artigo nas seis línguas': { definition: current, languages: 'all six' },
+  'com posições': {
+    definition: variant((d) => {
+      for (const field of textFields(d)) delete field.index_options;
+    }),
+    languages: 'own',
+  },
+  'línguas com o tokenizer standard': {
+    definition: variant((d) => {
+      for (const language of LANGUAGES)
+        d.settings.analysis.analyzer[`${language}_folded`]!.tokenizer = 'standard';
+    }),
+    languages: 'own',
+  },
+  'sem as línguas': {
+    definition: variant((d) => {
+      delete d.mappings.properties.text_lang;
+    }),
+    languages: 'none',
+  },
 };
 
-/** The documents' sources as bulk lines' second halves, in id order. */
-async function readDocuments(): Promise<string[]> {
-  const documents: string[] = [];
-  let after: unknown[] | undefined;
-  while (documents.length < wanted) {
-    const answer = await client.search({
-      index: opts.index,
-      body: {
-        size: Math.min(5_000, wanted - documents.length),
-        sort: [{ id: 'asc' }],
-        ...(after ? { search_after: after } : {}),
-      } as never,
-    });
-    const hits = answer.body.hits.hits;
-    if (hits.length === 0) break;
-    for (const hit of hits) documents.push(JSON.stringify(hit._source));
-    after = hits[hits.length - 1]!.sort;
+/** The first items' documents as the indexer writes them, in id order. */
+async function readDocuments(): Promise<StockDocument[]> {
+  const handle = await openDatabase({
+    url: process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+  });
+  const db = handle.db;
+  const documents: StockDocument[] = [];
+  try {
+    while (documents.length < wanted) {
+      const after = documents.length ? documents[documents.length - 1]!.id : 0;
+      const page = await readStockDocumentsAfter(db, after, Math.min(5_000, wanted - documents.length));
+      if (page.length === 0) break;
+      documents.push(...page);
+    }
+  } finally {
+    await handle.close();
   }
   return documents;
+}
+
+/** The documents' sources as bulk lines' second halves, their languages as `languages` says. */
+function sources(documents: StockDocument[], languages: Languages): string[] {
+  return documents.map((d) => {
+    const source = toSource(languages === 'all six' ? { ...d, textLanguage: null } : d);
+    if (languages === 'none') delete source.text_lang;
+    return JSON.stringify(source);
+  });
 }
 
 /** Loads the documents into a new index of `definition` as a rebuild does; its figures. */
@@ -136,14 +160,18 @@ async function load(name: string, definition: IndexDefinition, documents: string
 }
 
 const documents = await readDocuments();
+const known = documents.filter((d) => d.textLanguage !== null).length;
+const bodies = Object.fromEntries(
+  (['own', 'all six', 'none'] as const).map((languages) => [languages, sources(documents, languages)]),
+) as Record<Languages, string[]>;
 console.log(
-  `${documents.length.toLocaleString('pt-PT')} documentos de ${opts.index}, ${opts.rounds} ronda(s); CPU do cluster (processos java) por documento:`,
+  `${documents.length.toLocaleString('pt-PT')} documentos (${known.toLocaleString('pt-PT')} com a língua conhecida), ${opts.rounds} ronda(s); CPU do cluster (processos java) por documento:`,
 );
 for (let round = 1; round <= Math.max(1, Number(opts.rounds)); round++) {
   let baseline = 0;
-  for (const [name, definition] of Object.entries(variants)) {
-    const figures = await load(name, definition, documents);
-    if (definition === current) baseline = figures.cpuMicrosPerDocument;
+  for (const [name, { definition, languages }] of Object.entries(variants)) {
+    const figures = await load(name, definition, bodies[languages]);
+    if (name === 'o mapeamento atual') baseline = figures.cpuMicrosPerDocument;
     console.log(
       `ronda ${round} | ${name.padEnd(34)} | ${Math.round(figures.docsPerSecond).toLocaleString('pt-PT').padStart(7)} docs/s` +
         ` | ${figures.cpuMicrosPerDocument.toFixed(0).padStart(4)} µs/doc (${(figures.cpuMicrosPerDocument / baseline).toFixed(2)}× o atual)` +

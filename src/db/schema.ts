@@ -184,6 +184,8 @@ export interface StockItemsTable {
   model_norm: GeneratedAlways<string | null>;
   variant_norm: GeneratedAlways<string | null>;
   location_country_code: string;
+  /** sql/0045: the language of the title and description (src/stock/listing-language.ts), or null */
+  text_language: string | null;
   /** sql/0033: the seller's own identifier, unique per seller (defaults to the id) */
   sku: Generated<string>;
   version: ColumnType<string, number | string | bigint | undefined, number | string | bigint>;

@@ -47,6 +47,8 @@ export interface StockItemRow {
   vehicle_model: string;
   vehicle_variant: string | null;
   location_country_code: string;
+  /** the language the listing is written in (known here: the generator chose it) */
+  text_language: DemoLang;
 }
 
 export interface StockItemReferenceRow {
@@ -332,6 +334,7 @@ export class DemoDataset {
         vehicle_model: model.name,
         vehicle_variant: variant,
         location_country_code: random.chance(0.93) ? vendor.country.code : random.pick(COUNTRIES).code,
+        text_language: lang,
       },
       references,
     };

@@ -196,6 +196,7 @@ export async function loadWithCopy(
         'vehicle_model',
         'vehicle_variant',
         'location_country_code',
+        'text_language',
       ],
       itemRows,
       (n) => progress(PHASE.items, (summary.items += n), items),

@@ -1,4 +1,5 @@
 import type { Condition, ReferenceKind } from '../db/schema.js';
+import type { ListingLanguage } from './listing-language.js';
 
 /**
  * The search engine port. The search service, the stats endpoint and the stock-derived catalog
@@ -187,6 +188,11 @@ export interface StockDocument extends StockItem {
   /** normalized references: own + associated + cross-reference group */
   referencesNorm: string[];
   xrefGroupId: number | null;
+  /**
+   * the language of the title and description (stock_items.text_language): the index analyses the
+   * text in it alone; null, in all six
+   */
+  textLanguage: ListingLanguage | null;
   /** row version, used as the external document version */
   version: number;
   /**

@@ -1,5 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Database } from '../db/database.js';
+import type { ListingLanguage } from './listing-language.js';
 import type { StockDocument } from './engine.js';
 import {
   plainReference,
@@ -15,6 +16,7 @@ interface DocumentRow extends StockRow {
   reference_norm: string;
   /** bigint, as text */
   xref_group_id: string | null;
+  text_language: ListingLanguage | null;
   /** bigint, as text */
   version: string;
   /** the references of the item's cross-reference group */
@@ -30,7 +32,9 @@ interface DocumentRow extends StockRow {
  * writes, and index:verify compares it with the same expression over the current rows, so a document
  * whose content no longer matches its row (a seller renamed without a new version, a document
  * overwritten by hand) shows up without reading documents back. The timestamp goes in as epoch
- * seconds so that the text, and the hash, do not depend on a session's TimeZone or DateStyle.
+ * seconds so that the text, and the hash, do not depend on a session's TimeZone or DateStyle. The
+ * listing's language (sql/0045) is appended only when known, so that the hash of an item without
+ * one is what it was before items had a language, and an index of then is not all drift.
  *
  * The inner query ends in its own limit (a page in id order) or `offset 0`: either keeps the
  * planner from pulling it up into the outer one, which would evaluate both references subqueries
@@ -41,8 +45,8 @@ const documentRows = (where: RawBuilder<unknown>, limit: number | null = null): 
                       d.is_aftermarket, d.price, d.currency, d.vendor_id, d.vendor_name,
                       d.location_country_code, d.vehicle_make, d.vehicle_model, d.vehicle_variant,
                       d.quantity, extract(epoch from d.updated_at), d.reference_norm, d.xref_group_id,
-                      d.refs, d.xrefs)::text) as content_hash
-  from (select ${stockRowColumns('si', 'v')}, si.reference_norm, si.xref_group_id, si.version,
+                      d.refs, d.xrefs)::text || coalesce(d.text_language, '')) as content_hash
+  from (select ${stockRowColumns('si', 'v')}, si.reference_norm, si.xref_group_id, si.text_language, si.version,
                ${referenceRows('xref_group_references', 'group_id', sql`si.xref_group_id`)} as xrefs
         from stock_items si join vendors v on v.id = si.vendor_id
         where ${where}
@@ -65,6 +69,7 @@ function toDocument(r: DocumentRow): StockDocument {
       ...new Set([r.reference_norm, ...r.refs.map((x) => x.norm), ...r.xrefs.map((x) => x.norm)]),
     ],
     xrefGroupId: r.xref_group_id === null ? null : Number(r.xref_group_id),
+    textLanguage: r.text_language,
     version: Number(r.version),
     contentHash: r.content_hash,
   });

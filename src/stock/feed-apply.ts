@@ -28,7 +28,7 @@ export class FeedRemovalRefused extends Error {
 /** A feed's line's columns but its associated references, as SQL reads them. */
 const SCALAR_COLUMNS = `line int, sku text, remove bool, reference text, title text, description text,
   condition text, price numeric, currency text, quantity int, is_oem bool, is_aftermarket bool,
-  vehicle_make text, vehicle_model text, vehicle_variant text, part_id int, country text`;
+  vehicle_make text, vehicle_model text, vehicle_variant text, part_id int, country text, text_language text`;
 
 /** The columns of a feed's line as SQL reads them (stock_feed_lines, feed_batch). */
 const LINE_COLUMNS = sql.raw(`${SCALAR_COLUMNS}, refs text[]`);
@@ -65,6 +65,7 @@ function linesAsJson(lines: { line: number; value: StockLine }[]): string {
       vehicle_variant: l.vehicleVariant,
       part_id: l.partId,
       country: l.country,
+      text_language: l.textLanguage,
       joined_refs: l.references.join(REFS_SEPARATOR),
     })),
   );
@@ -88,10 +89,10 @@ export async function stageLines(
   await sql`
     insert into stock_feed_lines (feed_id, line, sku, remove, reference, title, description, condition, price,
                                   currency, quantity, is_oem, is_aftermarket, vehicle_make, vehicle_model,
-                                  vehicle_variant, part_id, country, refs)
+                                  vehicle_variant, part_id, country, text_language, refs)
     select ${feedId}::bigint, t.line, t.sku, t.remove, t.reference, t.title, t.description, t.condition, t.price,
            t.currency, t.quantity, t.is_oem, t.is_aftermarket, t.vehicle_make, t.vehicle_model, t.vehicle_variant,
-           t.part_id, t.country, t.refs
+           t.part_id, t.country, t.text_language, t.refs
       from ${batchRows(lines)}`.execute(db);
 }
 
@@ -189,7 +190,7 @@ export async function applyLines(trx: Database, feed: FeedToApply, lines: FeedLi
     insert into feed_batch
     select s.line, s.sku, s.remove, s.reference, s.title, s.description, s.condition, s.price, s.currency,
            s.quantity, s.is_oem, s.is_aftermarket, s.vehicle_make, s.vehicle_model, s.vehicle_variant, s.part_id,
-           s.country, coalesce(s.refs, '{}'), s.lines, i.id, i.version,
+           s.country, s.text_language, coalesce(s.refs, '{}'), s.lines, i.id, i.version,
            case when s.remove then 'remove'
                 when i.id is null then 'create'
                 when (i.reference, i.title, i.description, i.condition, i.price, trim(i.currency), i.quantity,
@@ -240,7 +241,8 @@ export async function applyLines(trx: Database, feed: FeedToApply, lines: FeedLi
        set reference = b.reference, title = b.title, description = b.description, condition = b.condition,
            price = b.price, currency = b.currency, quantity = b.quantity, is_oem = b.is_oem,
            is_aftermarket = b.is_aftermarket, vehicle_make = b.vehicle_make, vehicle_model = b.vehicle_model,
-           vehicle_variant = b.vehicle_variant, part_id = b.part_id, location_country_code = b.country
+           vehicle_variant = b.vehicle_variant, part_id = b.part_id, location_country_code = b.country,
+           text_language = b.text_language
       from feed_batch b
      where b.action = 'update' and i.id = b.item_id`.execute(trx);
   // the items created and their associated references, found by the ids the insert returns
@@ -248,10 +250,10 @@ export async function applyLines(trx: Database, feed: FeedToApply, lines: FeedLi
     with created as (
       insert into stock_items (vendor_id, sku, reference, title, description, condition, price, currency, quantity,
                                is_oem, is_aftermarket, vehicle_make, vehicle_model, vehicle_variant, part_id,
-                               location_country_code)
+                               location_country_code, text_language)
       select ${feed.vendorId}, b.sku, b.reference, b.title, b.description, b.condition, b.price, b.currency,
              b.quantity, b.is_oem, b.is_aftermarket, b.vehicle_make, b.vehicle_model, b.vehicle_variant, b.part_id,
-             b.country
+             b.country, b.text_language
         from feed_batch b
        where b.action = 'create'
       -- an item created meanwhile by a single-item call: the feed, committing later, holds
@@ -261,7 +263,7 @@ export async function applyLines(trx: Database, feed: FeedToApply, lines: FeedLi
              quantity = excluded.quantity, is_oem = excluded.is_oem, is_aftermarket = excluded.is_aftermarket,
              vehicle_make = excluded.vehicle_make, vehicle_model = excluded.vehicle_model,
              vehicle_variant = excluded.vehicle_variant, part_id = excluded.part_id,
-             location_country_code = excluded.location_country_code
+             location_country_code = excluded.location_country_code, text_language = excluded.text_language
       returning id, sku)
     insert into stock_item_references (item_id, reference)
     select c.id, x from created c

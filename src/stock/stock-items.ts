@@ -61,6 +61,9 @@ const rowOf = (line: StockLine) => ({
   location_country_code: line.country,
 });
 
+/** The row a line writes, with what is derived from its text (not compared by `holds`: it follows). */
+const writtenRowOf = (line: StockLine) => ({ ...rowOf(line), text_language: line.textLanguage });
+
 const cents = (price: string | number) => Math.round(Number(price) * 100);
 
 /** Whether the stored item already holds what the line says (then nothing is written). */
@@ -164,13 +167,17 @@ export function createStockItems(db: Database) {
           if (stored && holds(stored, line)) return { outcome: 'unchanged' as const, item: stored };
           let itemId: string;
           if (stored) {
-            await trx.updateTable('stock_items').set(rowOf(line)).where('id', '=', stored.id).execute();
+            await trx
+              .updateTable('stock_items')
+              .set(writtenRowOf(line))
+              .where('id', '=', stored.id)
+              .execute();
             await trx.deleteFrom('stock_item_references').where('item_id', '=', stored.id).execute();
             itemId = stored.id;
           } else {
             const row = await trx
               .insertInto('stock_items')
-              .values({ ...rowOf(line), vendor_id: seller.id, sku })
+              .values({ ...writtenRowOf(line), vendor_id: seller.id, sku })
               .returning('id')
               .executeTakeFirstOrThrow();
             itemId = row.id;

@@ -24,6 +24,8 @@ export interface FixtureItem {
   variant?: string;
   country: string;
   quantity?: number;
+  /** the listing's language (stock_items.text_language); none: not known */
+  language?: 'pt' | 'en' | 'es' | 'fr' | 'de' | 'it';
 }
 
 export const FIXTURE_VENDORS = [
@@ -357,6 +359,7 @@ export async function insertStockItems(db: Database, items: FixtureItem[]): Prom
         vehicle_model: i.model ?? null,
         vehicle_variant: i.variant ?? null,
         location_country_code: i.country,
+        text_language: i.language ?? null,
       })),
     )
     .execute();

@@ -38,6 +38,7 @@ describe("a full feed's resulting stock fingerprint", () => {
     partId: null,
     country: 'PT',
     references: [],
+    textLanguage: null,
   });
 
   beforeAll(async () => {

@@ -375,6 +375,36 @@ describe('sellers write their own stock: /sellers, /stock/items, /stock/feeds', 
       expect(put.status).toBe(400);
     });
 
+    it("each listing's language is kept, as a feed or a single call writes it, and follows its text", async () => {
+      const languageOf = async (sku: string) =>
+        (
+          await sql<{ text_language: string | null }>`
+            select text_language from stock_items where vendor_id = ${sellerA} and sku = ${sku}`.execute(db())
+        ).rows[0]?.text_language;
+      const body = [
+        'sku;referencia;titulo;descricao;condicao;preco',
+        'L-PT;LP-1;Farol dianteiro esquerdo;Peça usada em bom estado, testada antes do envio.;usado;80',
+        'L-DE;LP-2;Scheinwerfer links;Gebrauchtteil in gutem Zustand, vor dem Versand geprüft.;usado;80',
+        'L-EN;LP-3;Headlight left;Used part in good condition, tested before shipping.;usado;80',
+        'L-XX;LP-4;1K0 941 005;;usado;80',
+      ].join('\n');
+      const sent = await sendFeed(stockA(), 'mode=delta', body);
+      expect((await finished(stockA(), sent.body.feed.id)).status).toBe('done');
+      expect(await languageOf('L-PT')).toBe('pt');
+      expect(await languageOf('L-DE')).toBe('de');
+      expect(await languageOf('L-EN')).toBe('en');
+      // a code alone is in no language: the index analyses it in all six
+      expect(await languageOf('L-XX')).toBeNull();
+      // rewritten in another language by a single call: the language follows the text
+      const put = await stockA().put('/stock/items/L-PT', {
+        ...item({ reference: 'LP-1' }),
+        title: 'Faro delantero izquierdo',
+        description: 'Pieza usada en buen estado, probada antes del envío.',
+      });
+      expect(put.status).toBe(200);
+      expect(await languageOf('L-PT')).toBe('es');
+    });
+
     it('the template is public, and a feed of it loads', async () => {
       const template = await app.api.get<string>('/stock/feeds/template.csv', { unchecked: true });
       expect(template.status).toBe(200);

@@ -246,10 +246,25 @@ describe.skipIf(!TEST_OPENSEARCH_URL)('the stock mapping on the live cluster', (
     };
     /** longer than any term the index can hold (32,766 bytes): kept only because it is not indexed */
     const huge: FixtureItem = { ...long, id: 9002, reference: 'HUGE-MODEL', model: 'Ω'.repeat(20_000) };
+    /** one listing in three languages: two known, one not */
+    const inLanguage = (id: number, title: string, language?: FixtureItem['language']): FixtureItem => ({
+      ...long,
+      id,
+      reference: `LANG-${id}`,
+      title,
+      make: 'Idiomas',
+      model: 'Idiomas',
+      language,
+    });
+    const listings = [
+      inLanguage(9101, 'Filtros de óleo novos', 'pt'),
+      inLanguage(9102, 'New oil filters', 'en'),
+      inLanguage(9103, 'Filters Filtros', undefined),
+    ];
 
     beforeAll(async () => {
       database = await createTestDatabase();
-      await loadStockFixture(database.handle.db, [...FIXTURE_ITEMS, long, huge]);
+      await loadStockFixture(database.handle.db, [...FIXTURE_ITEMS, long, huge, ...listings]);
       await rebuildIndex(database.handle.db, client, alias);
     });
     afterAll(() => database?.drop());
@@ -307,6 +322,51 @@ describe.skipIf(!TEST_OPENSEARCH_URL)('the stock mapping on the live cluster', (
         field: sortedBy.map((s) => Object.keys(s)[0]!),
         order: sortedBy.map((s) => Object.values(s)[0]!.order),
       });
+    });
+
+    it("analyses a listing's text in its language only, in all six when it is not known, and stores none of it twice", async () => {
+      const holding = (field: string) => inListings({ exists: { field } });
+      const matching = (field: string, word: string) => inListings({ match: { [field]: word } });
+      const inListings = async (query: object) => {
+        const answer = await client.search({
+          index: alias,
+          body: {
+            query: { bool: { must: query, filter: { term: { vehicle_make: 'idiomas' } } } },
+            _source: false,
+            size: 10,
+          },
+        });
+        return answer.body.hits.hits.map((h) => Number(h._id)).sort();
+      };
+      expect(await holding('text_lang.pt')).toEqual([9101, 9103]);
+      expect(await holding('text_lang.en')).toEqual([9102, 9103]);
+      for (const other of ['es', 'fr', 'de', 'it'])
+        expect(await holding(`text_lang.${other}`)).toEqual([9103]);
+      // "filter" is the English stem of "filters", "filtr" the Portuguese one of "filtros"
+      expect(await matching('text_lang.en', 'filter')).toEqual([9102, 9103]);
+      expect(await matching('text_lang.pt', 'filtro')).toEqual([9101, 9103]);
+      expect(await matching('text_lang.de', 'filters')).toEqual([9103]);
+      const stored = await client.get({ index: alias, id: '9101' });
+      expect(stored.body._source).not.toHaveProperty('text_lang');
+      expect(stored.body._source).toMatchObject({ title: 'Filtros de óleo novos' });
+    });
+
+    it('finds a listing by its words whatever its language: the language orders, never decides', async () => {
+      const engine = OpenSearchEngine.connect(TEST_OPENSEARCH_URL!, { index: alias });
+      try {
+        const found = await engine.search(stockQuery({ text: 'filters', vehicleMake: 'idiomas' }), {
+          page: 1,
+          perPage: 10,
+        });
+        expect(found.items.map((i) => i.id).sort()).toEqual([9102, 9103]);
+        const filtros = await engine.search(stockQuery({ text: 'filtros', vehicleMake: 'idiomas' }), {
+          page: 1,
+          perPage: 10,
+        });
+        expect(filtros.items.map((i) => i.id).sort()).toEqual([9101, 9103]);
+      } finally {
+        await engine.close();
+      }
     });
 
     it('indexes an item whose vehicle model is 1,000 characters, or longer than a term can be', async () => {

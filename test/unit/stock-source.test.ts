@@ -32,6 +32,7 @@ const document: StockDocument = {
   xrefReferences: [{ reference: 'C-300', kind: 'aftermarket', brand: null }],
   referencesNorm: ['a100', 'b200', 'c300'],
   xrefGroupId: 5,
+  textLanguage: 'pt',
   version: 8,
   contentHash: 'f'.repeat(32),
 };

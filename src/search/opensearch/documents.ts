@@ -1,5 +1,6 @@
 import type { Types } from '@opensearch-project/opensearch';
 import type { ItemReference, ReferenceQuery, StockDocument, StockHit, StockItem } from '../engine.js';
+import { LISTING_LANGUAGES, type ListingLanguage } from '../listing-language.js';
 import { toCents } from '../price-math.js';
 import { normalizeReference } from '../references.js';
 
@@ -47,6 +48,18 @@ export interface StockSource extends ItemSource {
   price_cents: number;
   /** what index:verify compares with the row (StockDocument.contentHash) */
   content_hash: string;
+  /**
+   * the title and description again, under the listing's language (mapping 9), or under each of
+   * the six when it is not known: analysed there, never stored (`_source.excludes`)
+   */
+  text_lang?: Partial<Record<ListingLanguage, string[]>>;
+}
+
+/** The text of an item under the languages it is analysed in (StockSource.text_lang). */
+function textByLanguage(d: StockDocument): Partial<Record<ListingLanguage, string[]>> {
+  const text = d.description ? [d.title, d.description] : [d.title];
+  if (d.textLanguage !== null) return { [d.textLanguage]: text };
+  return Object.fromEntries(LISTING_LANGUAGES.map((language) => [language, text]));
 }
 
 /**
@@ -81,6 +94,7 @@ export function toSource(d: StockDocument): StockSource {
     xref_references: d.xrefReferences,
     price_cents: toCents(d.price),
     content_hash: d.contentHash,
+    text_lang: textByLanguage(d),
   };
 }
 

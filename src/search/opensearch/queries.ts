@@ -20,6 +20,14 @@ export const VENDOR_PRECISION_THRESHOLD = 40_000;
 const TITLE_BOOST = 2.5;
 
 /**
+ * Where a listing's words are analysed in its language: `text_lang.*` (mapping 9: each item in its
+ * own language only), and `text_all.*`, the six sub-fields every item was analysed in before, for a
+ * live index of mapping 8 or older while the indexer rebuilds it. A pattern that names no field of
+ * the index matches nothing rather than failing.
+ */
+const LANGUAGE_FIELDS = ['text_lang.*', 'text_all.*'];
+
+/**
  * The same filters as the Postgres engine, as one bool query (filters do not score). `scored`: with
  * the clauses that only order a text search's hits (its should clauses); a statistics request,
  * which orders nothing by relevance, leaves them out (setQuery).
@@ -65,9 +73,9 @@ export function stockQuery(q: StockQuery, { scored = true } = {}): Query {
     //   description's does: a flat bonus would be outweighed by a rare word's description score);
     // - the last word as a prefix of a title word, so a title match still counts while the last
     //   word is being typed (a prefix scores the same for every item: a flat bonus);
-    // - whole words in the best-fitting language (stemming, stop words; those would match more, so
-    //   they never decide what is found). Without these a one-word search would be ordered by
-    //   price alone.
+    // - whole words in the listing's language (stemming, stop words; those would match more, so
+    //   they never decide what is found), or the best-fitting one where it is not known. Without
+    //   these a one-word search would be ordered by price alone.
     // title.folded is a sub-field (mapping 3): on an index of mapping 2, still live while the
     // indexer rebuilds it, it is an unmapped field that matches nothing, where a query on the
     // unindexed title itself would fail every text search.
@@ -78,7 +86,7 @@ export function stockQuery(q: StockQuery, { scored = true } = {}): Query {
       should.push(
         { match: { 'title.folded': { query: words, boost: TITLE_BOOST } } },
         { prefix: { 'title.folded': { value: terms[terms.length - 1]!, boost: TITLE_BOOST } } },
-        { multi_match: { query: words, type: 'best_fields', fields: ['text_all.*'] } },
+        { multi_match: { query: words, type: 'best_fields', fields: LANGUAGE_FIELDS } },
       );
   }
   return { bool: { filter, ...(must.length ? { must } : {}), ...(should.length ? { should } : {}) } };
