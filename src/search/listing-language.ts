@@ -21,9 +21,9 @@ const MIN_WORDS = 4;
 const WORDS = /\p{L}{2,}/gu;
 
 /**
- * The language a listing is written in, detected once when the line is read (feeds, the stock
- * API), so that the index analyses it in that language only instead of in all six, and a rebuild
- * pays nothing for it. Null when the detector is not sure (a short title, a list of codes, another
+ * The language a listing is written in, told once as the item is written (a feed's apply, the
+ * stock API), so that the index analyses it in that language only instead of in all six, and a
+ * rebuild pays nothing for it. Null when the detector is not sure (a short title, a list of codes, another
  * language): the index then analyses the item in every language, as it did before items carried
  * one. What a text search finds never depends on it (`text_all`, unstemmed, decides that); only
  * its order does.

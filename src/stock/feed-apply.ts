@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Database } from '../db/database.js';
+import { listingLanguage } from '../search/listing-language.js';
 import { stockAfterFeed } from './feed-repeat.js';
 import type { StockLine } from './stock-line.js';
 
@@ -28,7 +29,7 @@ export class FeedRemovalRefused extends Error {
 /** A feed's line's columns but its associated references, as SQL reads them. */
 const SCALAR_COLUMNS = `line int, sku text, remove bool, reference text, title text, description text,
   condition text, price numeric, currency text, quantity int, is_oem bool, is_aftermarket bool,
-  vehicle_make text, vehicle_model text, vehicle_variant text, part_id int, country text, text_language text`;
+  vehicle_make text, vehicle_model text, vehicle_variant text, part_id int, country text`;
 
 /** The columns of a feed's line as SQL reads them (stock_feed_lines, feed_batch). */
 const LINE_COLUMNS = sql.raw(`${SCALAR_COLUMNS}, refs text[]`);
@@ -65,7 +66,6 @@ function linesAsJson(lines: { line: number; value: StockLine }[]): string {
       vehicle_variant: l.vehicleVariant,
       part_id: l.partId,
       country: l.country,
-      text_language: l.textLanguage,
       joined_refs: l.references.join(REFS_SEPARATOR),
     })),
   );
@@ -89,10 +89,10 @@ export async function stageLines(
   await sql`
     insert into stock_feed_lines (feed_id, line, sku, remove, reference, title, description, condition, price,
                                   currency, quantity, is_oem, is_aftermarket, vehicle_make, vehicle_model,
-                                  vehicle_variant, part_id, country, text_language, refs)
+                                  vehicle_variant, part_id, country, refs)
     select ${feedId}::bigint, t.line, t.sku, t.remove, t.reference, t.title, t.description, t.condition, t.price,
            t.currency, t.quantity, t.is_oem, t.is_aftermarket, t.vehicle_make, t.vehicle_model, t.vehicle_variant,
-           t.part_id, t.country, t.text_language, t.refs
+           t.part_id, t.country, t.refs
       from ${batchRows(lines)}`.execute(db);
 }
 
@@ -165,6 +165,8 @@ async function beginApply(trx: Database): Promise<void> {
     ) on commit drop`.execute(trx);
   await sql`
     create temp table feed_batch (${LINE_COLUMNS}, lines integer[], item_id bigint, version bigint, action text,
+                                  -- of the lines written: their title and description's (tellLanguages)
+                                  text_language text,
                                   -- what the created items' references are joined on
                                   primary key (sku))
       on commit drop`.execute(trx);
@@ -190,7 +192,7 @@ export async function applyLines(trx: Database, feed: FeedToApply, lines: FeedLi
     insert into feed_batch
     select s.line, s.sku, s.remove, s.reference, s.title, s.description, s.condition, s.price, s.currency,
            s.quantity, s.is_oem, s.is_aftermarket, s.vehicle_make, s.vehicle_model, s.vehicle_variant, s.part_id,
-           s.country, s.text_language, coalesce(s.refs, '{}'), s.lines, i.id, i.version,
+           s.country, coalesce(s.refs, '{}'), s.lines, i.id, i.version,
            case when s.remove then 'remove'
                 when i.id is null then 'create'
                 when (i.reference, i.title, i.description, i.condition, i.price, trim(i.currency), i.quantity,
@@ -233,6 +235,7 @@ export async function applyLines(trx: Database, feed: FeedToApply, lines: FeedLi
              else excluded.counted end`.execute(trx);
   if (feed.dryRun) return;
 
+  await tellLanguages(trx);
   await sql`delete from stock_items i using feed_batch b where b.action = 'remove' and i.id = b.item_id`.execute(
     trx,
   );
@@ -282,6 +285,34 @@ export async function applyLines(trx: Database, feed: FeedToApply, lines: FeedLi
      where b.action = 'update' and b.refs <> '{}'
     on conflict do nothing`.execute(trx);
 }
+
+/**
+ * The language of each line the batch writes (created or updated), told from its title and
+ * description (listingLanguage). Only those: a seller's daily full feed changes few of its lines,
+ * and telling a language costs far more than reading a line.
+ */
+async function tellLanguages(trx: Database): Promise<void> {
+  // in pages: every staged line of a feed is one batch on PGlite (FeedWorker's `oneConnection`)
+  for (let after = ''; ;) {
+    const written = await sql<{ sku: string; title: string; description: string | null }>`
+      select sku, title, description from feed_batch
+       where action in ('create', 'update') and sku > ${after}
+       order by sku limit ${LANGUAGE_PAGE}`.execute(trx);
+    if (written.rows.length === 0) return;
+    after = written.rows[written.rows.length - 1]!.sku;
+    const told = written.rows.flatMap((r) => {
+      const language = listingLanguage(r.title, r.description ?? '');
+      return language === null ? [] : [{ sku: r.sku, language }];
+    });
+    if (told.length === 0) continue;
+    await sql`
+      update feed_batch b set text_language = t.language
+        from json_to_recordset(${JSON.stringify(told)}::json) as t(sku text, language text)
+       where b.sku = t.sku`.execute(trx);
+  }
+}
+
+const LANGUAGE_PAGE = 10_000;
 
 /** The warning naming every line of a SKU the feed repeats (the later line won). */
 async function repeatedSkus(trx: Database): Promise<string[]> {

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Database } from '../db/database.js';
 import { invalid, ServiceError } from '../errors.js';
+import { listingLanguage } from '../search/listing-language.js';
 import type { Seller } from '../sellers/sellers.js';
 import { readStockLine, type LineProblem, type RawLine, type StockLine } from './stock-line.js';
 
@@ -61,8 +62,14 @@ const rowOf = (line: StockLine) => ({
   location_country_code: line.country,
 });
 
-/** The row a line writes, with what is derived from its text (not compared by `holds`: it follows). */
-const writtenRowOf = (line: StockLine) => ({ ...rowOf(line), text_language: line.textLanguage });
+/**
+ * The row a line writes, with its language, told from its text (not compared by `holds`: it
+ * follows the text, and is told only for a row written).
+ */
+const writtenRowOf = (line: StockLine) => ({
+  ...rowOf(line),
+  text_language: listingLanguage(line.title, line.description),
+});
 
 const cents = (price: string | number) => Math.round(Number(price) * 100);
 

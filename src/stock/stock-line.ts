@@ -1,7 +1,6 @@
 import countries from 'i18n-iso-countries';
 import { CONDITIONS, type Condition } from '../db/schema.js';
 import { fold, normalizeReference } from '../search/references.js';
-import { listingLanguage, type ListingLanguage } from '../search/listing-language.js';
 
 /**
  * One line of a seller's stock, as feeds, single-item calls and the operator's command read it:
@@ -31,8 +30,6 @@ export interface StockLine {
   country: string;
   /** associated references */
   references: string[];
-  /** the language of the title and description, when it could be told (listing-language.ts) */
-  textLanguage: ListingLanguage | null;
 }
 
 /** Why a line is refused: the field (null: the whole line) and the message, in Portuguese. */
@@ -274,7 +271,6 @@ export function readStockLine(
       partId,
       country,
       references,
-      textLanguage: listingLanguage(title!, description),
     },
   };
 }
@@ -297,7 +293,6 @@ function removedLine(): Omit<StockLine, 'sku'> {
     partId: null,
     country: '',
     references: [],
-    textLanguage: null,
   };
 }
 

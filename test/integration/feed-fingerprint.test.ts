@@ -38,7 +38,6 @@ describe("a full feed's resulting stock fingerprint", () => {
     partId: null,
     country: 'PT',
     references: [],
-    textLanguage: null,
   });
 
   beforeAll(async () => {

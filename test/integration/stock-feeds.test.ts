@@ -395,7 +395,14 @@ describe('sellers write their own stock: /sellers, /stock/items, /stock/feeds', 
       expect(await languageOf('L-EN')).toBe('en');
       // a code alone is in no language: the index analyses it in all six
       expect(await languageOf('L-XX')).toBeNull();
-      // rewritten in another language by a single call: the language follows the text
+      // rewritten in another language by a feed, or by a single call: the language follows the text
+      const again = await sendFeed(
+        stockA(),
+        'mode=delta',
+        'sku;referencia;titulo;descricao;condicao;preco\nL-DE;LP-2;Headlight left;Used part in good condition, tested before shipping.;usado;80',
+      );
+      expect((await finished(stockA(), again.body.feed.id)).counts).toMatchObject({ updated: 1 });
+      expect(await languageOf('L-DE')).toBe('en');
       const put = await stockA().put('/stock/items/L-PT', {
         ...item({ reference: 'LP-1' }),
         title: 'Faro delantero izquierdo',
