@@ -245,7 +245,7 @@ export async function applyLines(trx: Database, feed: FeedToApply, lines: FeedLi
            price = b.price, currency = b.currency, quantity = b.quantity, is_oem = b.is_oem,
            is_aftermarket = b.is_aftermarket, vehicle_make = b.vehicle_make, vehicle_model = b.vehicle_model,
            vehicle_variant = b.vehicle_variant, part_id = b.part_id, location_country_code = b.country,
-           text_language = b.text_language
+           text_language = case when ${TEXT_CHANGED} then b.text_language else i.text_language end
       from feed_batch b
      where b.action = 'update' and i.id = b.item_id`.execute(trx);
   // the items created and their associated references, found by the ids the insert returns
@@ -287,17 +287,18 @@ export async function applyLines(trx: Database, feed: FeedToApply, lines: FeedLi
 }
 
 /**
- * The language of each line the batch writes (created or updated), told from its title and
- * description (listingLanguage). Only those: a seller's daily full feed changes few of its lines,
- * and telling a language costs far more than reading a line.
+ * The language of each line the batch creates or whose title or description it changes, told
+ * from them (listingLanguage). Only those: a seller's daily full feed changes few of its lines, a
+ * delta most often prices and quantities, and telling a language costs more than reading a line.
+ * An item whose text stays keeps its language (TEXT_CHANGED).
  */
 async function tellLanguages(trx: Database): Promise<void> {
   // in pages: every staged line of a feed is one batch on PGlite (FeedWorker's `oneConnection`)
   for (let after = ''; ;) {
     const written = await sql<{ sku: string; title: string; description: string | null }>`
-      select sku, title, description from feed_batch
-       where action in ('create', 'update') and sku > ${after}
-       order by sku limit ${LANGUAGE_PAGE}`.execute(trx);
+      select b.sku, b.title, b.description from feed_batch b left join stock_items i on i.id = b.item_id
+       where (b.action = 'create' or (b.action = 'update' and ${TEXT_CHANGED})) and b.sku > ${after}
+       order by b.sku limit ${LANGUAGE_PAGE}`.execute(trx);
     if (written.rows.length === 0) return;
     after = written.rows[written.rows.length - 1]!.sku;
     const told = written.rows.flatMap((r) => {
@@ -313,6 +314,9 @@ async function tellLanguages(trx: Database): Promise<void> {
 }
 
 const LANGUAGE_PAGE = 10_000;
+
+/** Whether a line of feed_batch (b) changes the text of its item (i), the row as it was. */
+const TEXT_CHANGED = sql`(i.title, i.description) is distinct from (b.title, b.description)`;
 
 /** The warning naming every line of a SKU the feed repeats (the later line won). */
 async function repeatedSkus(trx: Database): Promise<string[]> {

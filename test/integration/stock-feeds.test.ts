@@ -403,6 +403,18 @@ describe('sellers write their own stock: /sellers, /stock/items, /stock/feeds', 
       );
       expect((await finished(stockA(), again.body.feed.id)).counts).toMatchObject({ updated: 1 });
       expect(await languageOf('L-DE')).toBe('en');
+      // a change of price alone keeps the language the item has, told or not (an item of before)
+      await sql`update stock_items set text_language = null where vendor_id = ${sellerA} and sku = 'L-EN'`.execute(
+        db(),
+      );
+      const priced = await sendFeed(
+        stockA(),
+        'mode=delta',
+        'sku;referencia;titulo;descricao;condicao;preco\nL-EN;LP-3;Headlight left;Used part in good condition, tested before shipping.;usado;81\nL-DE;LP-2;Headlight left;Used part in good condition, tested before shipping.;usado;82',
+      );
+      expect((await finished(stockA(), priced.body.feed.id)).counts).toMatchObject({ updated: 2 });
+      expect(await languageOf('L-EN')).toBeNull();
+      expect(await languageOf('L-DE')).toBe('en');
       const put = await stockA().put('/stock/items/L-PT', {
         ...item({ reference: 'LP-1' }),
         title: 'Faro delantero izquierdo',

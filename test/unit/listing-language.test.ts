@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DemoDataset } from '../../src/demo/generator.js';
 import { LISTING_LANGUAGES, listingLanguage } from '../../src/search/listing-language.js';
+import { runScript } from '../helpers/run-script.js';
 
 describe("a listing's language", () => {
   it('is told from a title and a description in each of the six languages', () => {
@@ -38,5 +39,12 @@ describe("a listing's language", () => {
     expect([...written].sort()).toEqual([...LISTING_LANGUAGES].sort());
     const wrong = items.filter((i) => listingLanguage(i.title, i.description) !== i.text_language);
     expect(wrong.map((i) => `${i.text_language}: ${i.title}`)).toEqual([]);
+  });
+
+  it("is told from the six languages' part of eld's table, as the installed eld gives it", async () => {
+    // fails when eld was upgraded and the table not written again (npm run listing-language-table)
+    const run = await runScript('listing-language-table.ts', ['--check'], {});
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
   });
 });
