@@ -8,7 +8,8 @@ export type ListingLanguage = (typeof LISTING_LANGUAGES)[number];
 /**
  * eld's n-gram table, the shape eld 2.1.0's src/ngrams/*.js files export. Its entry points each
  * load a 60-language table where the listings need six, so the detector is made from inside the
- * package (pinned in package-lock.json), from a table of the six (listing-language-ngrams.ts).
+ * package (its version pinned exactly in package.json), from a table of the six
+ * (listing-language-ngrams.ts).
  */
 export interface EldTable {
   type: string;

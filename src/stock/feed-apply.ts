@@ -165,7 +165,7 @@ async function beginApply(trx: Database): Promise<void> {
     ) on commit drop`.execute(trx);
   await sql`
     create temp table feed_batch (${LINE_COLUMNS}, lines integer[], item_id bigint, version bigint, action text,
-                                  -- of the lines written: their title and description's (tellLanguages)
+                                  -- the language of the title and description, for the lines that write them (tellLanguages)
                                   text_language text,
                                   -- what the created items' references are joined on
                                   primary key (sku))
