@@ -16,6 +16,7 @@ import { stockIndexDefinition } from '../indexer/index-admin.js';
 import { openDatabase } from '../src/db/database.js';
 import type { StockDocument } from '../src/search/engine.js';
 import { toSource } from '../src/search/opensearch/documents.js';
+import { LISTING_LANGUAGES } from '../src/search/listing-language.js';
 import { readStockDocumentsAfter } from '../src/search/stock-documents.js';
 import { clusterClientOrExit, processesBusyMs } from './bench-support.js';
 
@@ -29,7 +30,6 @@ const client = clusterClientOrExit();
 const wanted = Math.max(1, Number(opts.documents));
 const BULK_DOCUMENTS = 2_000;
 const IN_FLIGHT = 2;
-const LANGUAGES = ['pt', 'en', 'es', 'fr', 'de', 'it'];
 
 interface IndexDefinition {
   settings: Record<string, unknown> & { analysis: { analyzer: Record<string, { tokenizer?: string }> } };
@@ -71,7 +71,7 @@ const variants: Record<string, { definition: IndexDefinition; languages: Languag
   },
   'línguas com o tokenizer standard': {
     definition: variant((d) => {
-      for (const language of LANGUAGES)
+      for (const language of LISTING_LANGUAGES)
         d.settings.analysis.analyzer[`${language}_folded`]!.tokenizer = 'standard';
     }),
     languages: 'own',

@@ -3,8 +3,10 @@
  * OEM part), how often they are offered, who makes aftermarket equivalents and how those brands
  * write their numbers (patterns of reference-patterns.ts).
  */
-export const DEMO_LANGS = ['pt', 'en', 'es', 'fr', 'de', 'it'] as const;
-export type DemoLang = (typeof DEMO_LANGS)[number];
+import type { Lang } from '../catalog/data/languages.js';
+
+/** A listing's language: the catalog's six. */
+export type DemoLang = Lang;
 export type Names = Record<DemoLang, string>;
 
 export interface AftermarketBrand {

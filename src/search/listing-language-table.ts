@@ -1,9 +1,11 @@
+import { LANGUAGES, type Lang } from '../catalog/data/languages.js';
+
 /**
  * The languages the index analyses a listing in (mappings/stock.json: text_lang.*), the catalog's
  * six: a stock item's `text_language` is one of them or null.
  */
-export const LISTING_LANGUAGES = ['pt', 'en', 'es', 'fr', 'de', 'it'] as const;
-export type ListingLanguage = (typeof LISTING_LANGUAGES)[number];
+export const LISTING_LANGUAGES = LANGUAGES;
+export type ListingLanguage = Lang;
 
 /**
  * eld's n-gram table, the shape eld 2.1.0's src/ngrams/*.js files export. Its entry points each
