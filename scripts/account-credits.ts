@@ -18,8 +18,7 @@ import { loadConfig } from '../src/config.js';
 import { moveCredits } from '../src/credits/credit-movements.js';
 import { openDatabase } from '../src/db/database.js';
 import { migrate } from '../src/db/migrate.js';
-import { operatorMessage } from '../src/errors.js';
-import { operatorCommand, parseCommandLine } from './operator-command.js';
+import { operatorCommand, parseCommandLine, runOperatorCommand } from './operator-command.js';
 
 const MAX_CREDITS = 2_147_483_647;
 const MAX_REASON = 500;
@@ -116,9 +115,4 @@ async function main(): Promise<number> {
   }
 }
 
-process.exit(
-  await main().catch((error: unknown) => {
-    process.stderr.write(`Erro: ${operatorMessage(error)}\n`);
-    return 1;
-  }),
-);
+await runOperatorCommand(main);

@@ -24,8 +24,7 @@ import { loadConfig } from '../src/config.js';
 import { openDatabase } from '../src/db/database.js';
 import { migrate } from '../src/db/migrate.js';
 import { DEFAULT_REDIS_PREFIX } from '../src/services.js';
-import { operatorMessage } from '../src/errors.js';
-import { operatorCommand, parseCommandLine } from './operator-command.js';
+import { operatorCommand, parseCommandLine, runOperatorCommand } from './operator-command.js';
 
 const DEFAULT_WORDS = new Set(['padrao', 'padrão']);
 const MAX_VALUE = 2_147_483_647;
@@ -133,9 +132,4 @@ async function announce(redisUrl: string | null, accountId: string): Promise<boo
   }
 }
 
-process.exit(
-  await main().catch((error: unknown) => {
-    process.stderr.write(`Erro: ${operatorMessage(error)}\n`);
-    return 1;
-  }),
-);
+await runOperatorCommand(main);

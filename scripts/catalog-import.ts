@@ -16,7 +16,7 @@ import { loadConfig } from '../src/config.js';
 import { openDatabase } from '../src/db/database.js';
 import { migrate } from '../src/db/migrate.js';
 import { phaseBars } from '../src/demo/progress-bars.js';
-import { operatorMessage } from '../src/errors.js';
+import { runOperatorCommand } from './operator-command.js';
 
 const MAX_LISTED_ERRORS = 50;
 
@@ -55,9 +55,4 @@ async function main(): Promise<number> {
   }
 }
 
-process.exit(
-  await main().catch((error: unknown) => {
-    process.stderr.write(`Erro: ${operatorMessage(error)}\n`);
-    return 1;
-  }),
-);
+await runOperatorCommand(main);

@@ -14,8 +14,7 @@ import { loadConfig } from '../src/config.js';
 import { openDatabase } from '../src/db/database.js';
 import { migrate } from '../src/db/migrate.js';
 import { phaseBars } from '../src/demo/progress-bars.js';
-import { operatorMessage } from '../src/errors.js';
-import { operatorCommand, parseCommandLine } from './operator-command.js';
+import { operatorCommand, parseCommandLine, runOperatorCommand } from './operator-command.js';
 
 const program = operatorCommand(
   'catalog:seed',
@@ -67,9 +66,4 @@ async function main(): Promise<number> {
   }
 }
 
-process.exit(
-  await main().catch((error: unknown) => {
-    process.stderr.write(`Erro: ${operatorMessage(error)}\n`);
-    return 1;
-  }),
-);
+await runOperatorCommand(main);

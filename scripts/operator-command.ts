@@ -1,9 +1,11 @@
 /**
- * What the operator's commands (account:plan, account:credits, catalog:seed) share: a command line
- * read by commander that speaks Portuguese, in its help and in its own errors (one line naming the
- * option), and the exit code of a mistake.
+ * What the operator's commands (account:plan, account:credits, catalog:seed, catalog:import,
+ * stock:import, stock:languages) share: a command line read by commander that speaks Portuguese, in
+ * its help and in its own errors (one line naming the option), the exit code of a mistake, and an
+ * unexpected failure said in one line.
  */
 import { Command, CommanderError } from 'commander';
+import { operatorMessage } from '../src/errors.js';
 
 /** A command whose help and mistakes are said in Portuguese; parse it with parseCommandLine. */
 export function operatorCommand(name: string, description: string): Command {
@@ -68,4 +70,24 @@ export function parseCommandLine(program: Command): number | null {
     process.stderr.write(`Erro: ${commanderMessage(program, error)}\n`);
     return 1;
   }
+}
+
+/** The errors of a connection that could not be made or was lost (the database is the only one these commands use). */
+const CONNECTION_ERRORS = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EHOSTUNREACH', 'ETIMEDOUT', 'ECONNRESET']);
+
+const failureMessage = (error: unknown) =>
+  CONNECTION_ERRORS.has((error as { code?: string } | null)?.code ?? '')
+    ? `a base de dados não respondeu (${operatorMessage(error)}): confirme DATABASE_URL e que o PostgreSQL está a correr.`
+    : operatorMessage(error);
+
+/**
+ * Runs a command's `main` and exits with the code it returns; a failure it did not expect (the
+ * database unreachable, …) is said in one Portuguese line on stderr and exits 1.
+ */
+export async function runOperatorCommand(main: () => Promise<number>): Promise<never> {
+  const code = await main().catch((error: unknown) => {
+    process.stderr.write(`Erro: ${failureMessage(error)}\n`);
+    return 1;
+  });
+  process.exit(code);
 }

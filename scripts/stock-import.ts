@@ -19,11 +19,10 @@ import pino from 'pino';
 import { loadConfig } from '../src/config.js';
 import { openDatabase } from '../src/db/database.js';
 import { migrate } from '../src/db/migrate.js';
-import { operatorMessage } from '../src/errors.js';
 import { errorReport } from '../src/stock/feed-csv.js';
 import { allErrors, createFeed, findFeed, firstErrors, receiveBody } from '../src/stock/feed-store.js';
 import { FeedWorker } from '../src/stock/feed-worker.js';
-import { operatorCommand, parseCommandLine } from './operator-command.js';
+import { operatorCommand, parseCommandLine, runOperatorCommand } from './operator-command.js';
 
 const program = operatorCommand(
   'stock:import',
@@ -178,9 +177,4 @@ async function main(): Promise<number> {
 /** where a feed ends */
 const FINAL_STATUSES = new Set(['done', 'refused', 'failed']);
 
-process.exit(
-  await main().catch((error: unknown) => {
-    process.stderr.write(`Erro: ${operatorMessage(error)}\n`);
-    return 1;
-  }),
-);
+await runOperatorCommand(main);

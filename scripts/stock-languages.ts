@@ -19,10 +19,9 @@ import { sql } from 'kysely';
 import { loadConfig } from '../src/config.js';
 import { openDatabase } from '../src/db/database.js';
 import { migrate } from '../src/db/migrate.js';
-import { operatorMessage } from '../src/errors.js';
 import { LISTING_LANGUAGES } from '../src/search/listing-language.js';
 import { tellMissingLanguages } from '../src/stock/listing-languages-backfill.js';
-import { operatorCommand, parseCommandLine } from './operator-command.js';
+import { operatorCommand, parseCommandLine, runOperatorCommand } from './operator-command.js';
 
 const MAX_BATCH = 10_000;
 
@@ -97,9 +96,4 @@ async function main(): Promise<number> {
   }
 }
 
-process.exit(
-  await main().catch((error: unknown) => {
-    process.stderr.write(`Erro: ${operatorMessage(error)}\n`);
-    return 1;
-  }),
-);
+await runOperatorCommand(main);

@@ -123,7 +123,7 @@ describe.skipIf(!TEST_DATABASE_URL)('telling languages beside other writers (Pos
     expect(await languages(db())).toEqual(EXPECTED);
   });
 
-  it('npm run stock:languages says what it told, by language; a bad batch size is refused in Portuguese', async () => {
+  it('npm run stock:languages says what it told, by language; a bad batch size or an unreachable database is said in Portuguese', async () => {
     await sql`update stock_items set text_language = null where id <> 7`.execute(db());
     const env = { DATABASE_URL: database.url!, LOG_LEVEL: 'silent' };
     const run = await runScript('stock-languages.ts', ['--batch', '3'], env);
@@ -138,5 +138,14 @@ describe.skipIf(!TEST_DATABASE_URL)('telling languages beside other writers (Pos
     const refused = await runScript('stock-languages.ts', ['--batch', '0'], env);
     expect(refused.code).toBe(1);
     expect(refused.stderr).toMatch(/^Erro: .*"0" não é válido: indique um número inteiro de 1 a 10000\./);
+
+    const unreachable = await runScript('stock-languages.ts', [], {
+      ...env,
+      DATABASE_URL: 'postgres://postgres@127.0.0.1:1/nenhuma',
+    });
+    expect(unreachable.code).toBe(1);
+    expect(unreachable.stderr).toMatch(
+      /^Erro: a base de dados não respondeu \(connect ECONNREFUSED 127\.0\.0\.1:1\): confirme DATABASE_URL e que o PostgreSQL está a correr\.\n$/,
+    );
   });
 });
