@@ -310,6 +310,26 @@ export const CONTRACT_ITEMS: FixtureItem[] = [
 ];
 
 /** Inserts the fixture with the same ids, so expectations can name items. */
+/** A listing of the make "Idiomas" (what the languages' tests find their items by), its text as given. */
+export const languageListing = (
+  id: number,
+  title: string,
+  description?: string,
+  language?: FixtureItem['language'],
+): FixtureItem => ({
+  id,
+  vendorId: 1 + (id % 4),
+  reference: `LANG-${id}`,
+  title,
+  description,
+  condition: 'novo',
+  price: 10 + id,
+  make: 'Idiomas',
+  model: 'Idiomas',
+  country: 'PT',
+  language,
+});
+
 export async function loadStockFixture(db: Database, items: FixtureItem[] = FIXTURE_ITEMS): Promise<void> {
   await db.insertInto('vendors').values(FIXTURE_VENDORS).execute();
   await db

@@ -5,36 +5,21 @@ import { enableOutbox } from '../../indexer/outbox.js';
 import type { Database } from '../../src/db/database.js';
 import { tellMissingLanguages } from '../../src/stock/listing-languages-backfill.js';
 import { runScript } from '../helpers/run-script.js';
-import { loadStockFixture, type FixtureItem } from '../helpers/stock-fixture.js';
+import { languageListing, loadStockFixture, type FixtureItem } from '../helpers/stock-fixture.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database.js';
 import { DATABASE_KINDS, TEST_DATABASE_URL } from '../helpers/test-env.js';
 
 /** Listings written before items carried a language (text_language null), and one already told. */
-const listing = (id: number, title: string, description?: string, language?: FixtureItem['language']) =>
-  ({
-    id,
-    vendorId: 1 + (id % 4),
-    reference: `LANG-${id}`,
-    title,
-    description,
-    condition: 'novo',
-    price: 10 + id,
-    make: 'Idiomas',
-    model: 'Idiomas',
-    country: 'PT',
-    language,
-  }) satisfies FixtureItem;
-
 const LISTINGS: FixtureItem[] = [
-  listing(1, 'Disco de travão dianteiro ventilado', 'Disco de travão original, em muito bom estado'),
-  listing(2, 'Disco de freno delantero ventilado', 'Disco usado en muy buen estado, sin golpes'),
-  listing(3, 'Front brake disc, vented', 'Genuine part in very good condition'),
-  listing(4, 'Bremsscheibe vorne belüftet', 'Originalteil in sehr gutem Zustand, geprüft'),
+  languageListing(1, 'Disco de travão dianteiro ventilado', 'Disco de travão original, em muito bom estado'),
+  languageListing(2, 'Disco de freno delantero ventilado', 'Disco usado en muy buen estado, sin golpes'),
+  languageListing(3, 'Front brake disc, vented', 'Genuine part in very good condition'),
+  languageListing(4, 'Bremsscheibe vorne belüftet', 'Originalteil in sehr gutem Zustand, geprüft'),
   // too few words to tell a language from: left null
-  listing(5, 'Filtro 1K0'),
-  listing(6, '04E 115 561 H'),
+  languageListing(5, 'Filtro 1K0'),
+  languageListing(6, '04E 115 561 H'),
   // told already (by a feed): never read again
-  listing(7, 'Filtro de óleo para motor diesel', 'Peça nova na caixa', 'pt'),
+  languageListing(7, 'Filtro de óleo para motor diesel', 'Peça nova na caixa', 'pt'),
 ];
 const EXPECTED = { 1: 'pt', 2: 'es', 3: 'en', 4: 'de', 5: null, 6: null, 7: 'pt' } as const;
 

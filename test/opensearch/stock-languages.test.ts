@@ -8,21 +8,9 @@ import { rebuildIndex } from '../../indexer/rebuild.js';
 import { tellMissingLanguages } from '../../src/stock/listing-languages-backfill.js';
 import { indexMismatches } from '../helpers/index-contents.js';
 import { clusterClient, dropAlias, TEST_OPENSEARCH_URL, uniqueAlias } from '../helpers/opensearch.js';
-import { loadStockFixture, type FixtureItem } from '../helpers/stock-fixture.js';
+import { languageListing, loadStockFixture } from '../helpers/stock-fixture.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database.js';
 import { TEST_DATABASE_URL } from '../helpers/test-env.js';
-
-const listing = (id: number, title: string, description: string): FixtureItem => ({
-  id,
-  vendorId: 1,
-  reference: `LANG-${id}`,
-  title,
-  description,
-  condition: 'novo',
-  price: 10 + id,
-  make: 'Idiomas',
-  country: 'PT',
-});
 
 /**
  * npm run stock:languages on a live index: the items it tells are owed to the index, and once the
@@ -39,8 +27,8 @@ describe.skipIf(!TEST_OPENSEARCH_URL || !TEST_DATABASE_URL)(
     beforeAll(async () => {
       database = await createTestDatabase();
       await loadStockFixture(db(), [
-        listing(1, 'Filtros de óleo novos para motor diesel', 'Peça original na caixa'),
-        listing(2, 'New oil filters for diesel engines', 'Genuine part, boxed'),
+        languageListing(1, 'Filtros de óleo novos para motor diesel', 'Peça original na caixa'),
+        languageListing(2, 'New oil filters for diesel engines', 'Genuine part, boxed'),
       ]);
       client = clusterClient();
       await rebuildIndex(db(), client, alias);
