@@ -6,9 +6,9 @@
  * analysed in all six languages, as before, and a rebuild is only as fast as before; each item
  * told is written again to the index by the indexer (a new version, its `updated_at` kept). Run it
  * before starting the new release's indexer (its first start rebuilds the index for the new
- * mapping), to have that rebuild at its new speed. Safe while
- * the API, the feeds and the indexer run (it never waits for a row another writer holds); stopped
- * half-way, running it again carries on. Prints what it told, by language.
+ * mapping), to have that rebuild at its new speed. Safe while the API, the feeds and the indexer
+ * run (it never waits for a row another writer holds); stopped half-way, running it again carries
+ * on. Prints what it told, by language.
  *
  * On the embedded database (no DATABASE_URL: DATA_DIR), run it with the API stopped: the data
  * directory takes one process at a time.
@@ -30,7 +30,7 @@ const program = operatorCommand(
   'Indica a língua dos artigos de stock escritos antes de os artigos a terem (cada um é depois reindexado).',
 ).option(
   '--batch <n>',
-  `artigos por transação (1 a ${MAX_BATCH.toLocaleString('pt-PT')})`,
+  `artigos por transação (1 a ${MAX_BATCH})`,
   (text) => {
     const n = Number(text);
     if (!/^[0-9]+$/.test(text.trim()) || n < 1 || n > MAX_BATCH)
@@ -68,7 +68,8 @@ async function main(): Promise<number> {
     );
     bar.start(untold, 0);
     const started = Date.now();
-    // items created meanwhile by old code may push the count past the first one
+    // items written without a language meanwhile (by an older release's process) may take the
+    // items read past the count
     const outcome = await tellMissingLanguages(database.db, {
       batchSize: batch,
       progress: (read) => bar.update(Math.min(read, untold)),
@@ -81,8 +82,8 @@ async function main(): Promise<number> {
     process.stdout.write(
       [
         `Artigos sem língua lidos: ${shown(outcome.read)} em ${((Date.now() - started) / 1000).toFixed(1)} s.`,
-        `  com a língua indicada:   ${shown(toldTotal)}${told.length ? ` (${told.join(', ')})` : ''}; cada um será reindexado`,
-        `  sem língua reconhecível: ${shown(outcome.untold)} (títulos curtos, só códigos, outra língua): indexados nas seis`,
+        `  com a língua indicada:   ${shown(toldTotal)}${told.length ? ` (${told.join(', ')})` : ''}; com OpenSearch, o indexador volta a escrevê-los`,
+        `  sem língua reconhecível: ${shown(outcome.untold)} (títulos curtos, só códigos, outra língua): analisados nas seis línguas`,
         ...(outcome.skipped
           ? [
               `  deixados para depois:    ${shown(outcome.skipped)} (alterados ou presos por outra escrita entretanto; volte a correr o comando)`,
