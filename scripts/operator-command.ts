@@ -4,7 +4,7 @@
  * its help and in its own errors (one line naming the option), the exit code of a mistake, and an
  * unexpected failure said in one line.
  */
-import { Command, CommanderError } from 'commander';
+import { Command, CommanderError, type Option } from 'commander';
 import { operatorMessage } from '../src/errors.js';
 
 /** A command whose help and mistakes are said in Portuguese; parse it with parseCommandLine. */
@@ -22,7 +22,19 @@ export function operatorCommand(name: string, description: string): Command {
             .replace('[options]', '[opções]')
             .replace('Options:', 'Opções:'),
         ),
-    });
+    })
+    .configureHelp({ optionDescription });
+}
+
+/** An option's help line with its choices and its default (a flag's false left out) in Portuguese. */
+function optionDescription(option: Option): string {
+  const extra = [
+    ...(option.argChoices ? [`valores: ${option.argChoices.join(', ')}`] : []),
+    ...(option.defaultValue !== undefined && !option.isBoolean()
+      ? [`por omissão: ${option.defaultValueDescription ?? String(option.defaultValue)}`]
+      : []),
+  ];
+  return extra.length ? `${option.description} (${extra.join('; ')})` : option.description;
 }
 
 /** "a, b e c" */

@@ -108,7 +108,7 @@ describe.skipIf(!TEST_DATABASE_URL)('telling languages beside other writers (Pos
     expect(await languages(db())).toEqual(EXPECTED);
   });
 
-  it('npm run stock:languages says what it told, by language; a bad batch size or an unreachable database is said in Portuguese', async () => {
+  it('npm run stock:languages says what it told, by language; its help, a bad batch size and an unreachable database are said in Portuguese', async () => {
     await sql`update stock_items set text_language = null where id <> 7`.execute(db());
     const env = { DATABASE_URL: database.url!, LOG_LEVEL: 'silent' };
     const run = await runScript('stock-languages.ts', ['--batch', '3'], env);
@@ -123,6 +123,12 @@ describe.skipIf(!TEST_DATABASE_URL)('telling languages beside other writers (Pos
     const refused = await runScript('stock-languages.ts', ['--batch', '0'], env);
     expect(refused.code).toBe(1);
     expect(refused.stderr).toMatch(/^Erro: .*"0" não é válido: indique um número inteiro de 1 a 10000\./);
+
+    const help = await runScript('stock-languages.ts', ['--help'], env);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toMatch(/^Utilização: stock:languages \[opções\]/);
+    expect(help.stdout).toMatch(/--batch <n> +artigos por transação \(1 a 10000\) \(por omissão: 2000\)/);
+    expect(help.stdout).not.toMatch(/default|Options/);
 
     const unreachable = await runScript('stock-languages.ts', [], {
       ...env,
