@@ -9,26 +9,28 @@
  * CSV: a header row; labels in name_pt … name_it columns; engine codes separated by "|".
  * JSON Lines: one object per line, the same fields, or `names: {pt, …}` and `engine_codes: [...]`.
  */
-import { Command } from 'commander';
 import { importCatalogFile } from '../src/catalog/import/import-catalog.js';
 import { IMPORT_KINDS } from '../src/catalog/import/import-kinds.js';
 import { loadConfig } from '../src/config.js';
 import { openDatabase } from '../src/db/database.js';
 import { migrate } from '../src/db/migrate.js';
 import { phaseBars } from '../src/demo/progress-bars.js';
-import { runOperatorCommand } from './operator-command.js';
+import { operatorCommand, parseCommandLine, runOperatorCommand } from './operator-command.js';
 
 const MAX_LISTED_ERRORS = 50;
 
-const program = new Command('catalog:import')
-  .description('Importa um catálogo (CSV ou JSON Lines) com validação linha a linha.')
+const program = operatorCommand(
+  'catalog:import',
+  'Importa um catálogo (CSV ou JSON Lines) com validação linha a linha.',
+)
   .argument('<ficheiro>', 'ficheiro .csv, .jsonl ou .ndjson')
-  .requiredOption('--kind <tipo>', `tipo de catálogo: ${IMPORT_KINDS.join(', ')}`)
-  .parse();
-const [file] = program.args as [string];
-const { kind } = program.opts<{ kind: string }>();
+  .requiredOption('--kind <tipo>', `tipo de catálogo: ${IMPORT_KINDS.join(', ')}`);
 
 async function main(): Promise<number> {
+  const mistake = parseCommandLine(program);
+  if (mistake !== null) return mistake;
+  const [file] = program.args as [string];
+  const { kind } = program.opts<{ kind: string }>();
   const config = loadConfig(process.env);
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, poolSize: 2 });
   try {

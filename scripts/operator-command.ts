@@ -1,8 +1,8 @@
 /**
  * What the operator's commands (account:plan, account:credits, catalog:seed, catalog:import,
- * stock:import, stock:languages) share: a command line read by commander that speaks Portuguese, in
- * its help and in its own errors (one line naming the option), the exit code of a mistake, and an
- * unexpected failure said in one line.
+ * stock:import, stock:languages, db:search-indexes) share: a command line read by commander that
+ * speaks Portuguese, in its help and in its own errors (one line naming the option), the exit code
+ * of a mistake, and an unexpected failure said in one line.
  */
 import { Command, CommanderError, type Option } from 'commander';
 import { operatorMessage } from '../src/errors.js';
@@ -20,6 +20,7 @@ export function operatorCommand(name: string, description: string): Command {
           text
             .replace('Usage:', 'Utilização:')
             .replace('[options]', '[opções]')
+            .replace('Arguments:', 'Argumentos:')
             .replace('Options:', 'Opções:'),
         ),
     })
@@ -53,6 +54,8 @@ function commanderMessage(program: Command, error: CommanderError): string {
       return `Falta a opção obrigatória ${quoted(error)}.`;
     case 'commander.unknownOption':
       return `Opção desconhecida: ${quoted(error) || error.message}. ${options ? `Opções: ${options}.` : 'Este comando não tem opções.'}`;
+    case 'commander.missingArgument':
+      return `Falta o argumento obrigatório <${quoted(error)}>.`;
     case 'commander.optionMissingArgument':
       return `Falta o valor da opção ${quoted(error)}.`;
     case 'commander.invalidArgument':

@@ -11,14 +11,13 @@ import { Argument } from 'commander';
 import { loadConfig } from '../src/config.js';
 import { openDatabase } from '../src/db/database.js';
 import { migrate } from '../src/db/migrate.js';
-import { operatorMessage } from '../src/errors.js';
 import {
   buildSearchIndexes,
   searchIndexStatus,
   setAsideSearchIndexes,
   type SearchIndexState,
 } from '../src/search/postgres/search-indexes.js';
-import { operatorCommand, parseCommandLine } from './operator-command.js';
+import { operatorCommand, parseCommandLine, runOperatorCommand } from './operator-command.js';
 
 const program = operatorCommand(
   'db:search-indexes',
@@ -98,12 +97,9 @@ async function main(): Promise<number> {
       ].join('\n') + '\n',
     );
     return 0;
-  } catch (error) {
-    process.stderr.write(`Erro: ${operatorMessage(error)}\n`);
-    return 1;
   } finally {
     await database.close();
   }
 }
 
-process.exitCode = await main();
+await runOperatorCommand(main);

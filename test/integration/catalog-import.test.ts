@@ -136,6 +136,21 @@ describe.skipIf(!TEST_DATABASE_URL)('npm run catalog:import on PostgreSQL', { ti
     expect(unknown.code).toBe(1);
     expect(unknown.stderr).toContain('tipo de catálogo desconhecido: planetas');
   });
+
+  it('says in Portuguese what its command line lacks, and its help', async () => {
+    const run = (...args: string[]) => runScript('catalog-import.ts', args, { LOG_LEVEL: 'silent', ...env });
+    const noKind = await run(partsCsv);
+    expect(noKind.code).toBe(1);
+    expect(noKind.stderr).toBe('Erro: Falta a opção obrigatória --kind <tipo>.\n');
+    const noFile = await run('--kind', 'parts');
+    expect(noFile.code).toBe(1);
+    expect(noFile.stderr).toBe('Erro: Falta o argumento obrigatório <ficheiro>.\n');
+    const help = await run('--help');
+    expect(help.code).toBe(0);
+    expect(help.stdout).toMatch(/^Utilização: catalog:import \[opções\] <ficheiro>\n/);
+    expect(help.stdout).toMatch(/\nArgumentos:\n {2}ficheiro +ficheiro \.csv, \.jsonl ou \.ndjson\n/);
+    expect(help.stdout).toMatch(/-h, --help +mostra esta ajuda/);
+  });
 });
 
 describe('npm run catalog:import on the embedded database', { timeout: 120_000 }, () => {
