@@ -9,6 +9,7 @@
 import { loadConfig } from '../src/config.js';
 import { openDatabase } from '../src/db/database.js';
 import { migrate } from '../src/db/migrate.js';
+import { commandFailureMessage } from '../src/errors.js';
 import { missingSearchIndexes } from '../src/search/postgres/search-indexes.js';
 import { disableOutbox } from './outbox.js';
 
@@ -32,6 +33,9 @@ try {
       `Aviso: faltam ${unindexed.length} índices de pesquisa do motor Postgres; construa-os antes de mudar a API: npm run db:search-indexes -- create`,
     );
   }
+} catch (error) {
+  console.error(`indexer:disable falhou: ${commandFailureMessage(error)}`);
+  process.exitCode = 1;
 } finally {
   await handle.close();
 }

@@ -8,6 +8,7 @@ import { sql } from 'kysely';
 import { loadConfig } from '../src/config.js';
 import { openDatabase } from '../src/db/database.js';
 import { migrate } from '../src/db/migrate.js';
+import { commandFailureMessage } from '../src/errors.js';
 import { createLogger } from '../src/logger.js';
 import { createClusterClient } from './cluster.js';
 import { IndexerMetrics } from './metrics.js';
@@ -22,11 +23,16 @@ if (!config.databaseUrl || !config.opensearch) {
   process.exit(1);
 }
 const handle = await openDatabase({ url: config.databaseUrl, poolSize: 3 });
-await migrate(handle.db);
+const total = await migrate(handle.db)
+  .then(async () =>
+    Number((await sql<{ n: string }>`select count(*) as n from stock_items`.execute(handle.db)).rows[0]!.n),
+  )
+  .catch(async (error: unknown) => {
+    console.error(`reindex falhou: ${commandFailureMessage(error)} O índice não mudou.`);
+    await handle.close();
+    process.exit(1);
+  });
 const client = createClusterClient(config.opensearch);
-const total = Number(
-  (await sql<{ n: string }>`select count(*) as n from stock_items`.execute(handle.db)).rows[0]!.n,
-);
 const bar = new SingleBar(
   { format: 'reindex [{bar}] {percentage}% | {value}/{total} documentos | {rate} docs/s | ETA {eta}s' },
   Presets.shades_classic,

@@ -13,6 +13,7 @@ import { Command } from 'commander';
 import { loadConfig } from '../src/config.js';
 import { openDatabase } from '../src/db/database.js';
 import { migrate } from '../src/db/migrate.js';
+import { commandFailureMessage } from '../src/errors.js';
 import { createLogger } from '../src/logger.js';
 import { createClusterClient } from './cluster.js';
 import type { DeliveryTarget } from './delivery.js';
@@ -160,7 +161,7 @@ try {
   process.exitCode = await run();
 } catch (error) {
   logger.error({ err: error }, 'index:verify failed');
-  console.error(`index:verify falhou: ${error instanceof Error ? error.message : String(error)}`);
+  console.error(`index:verify falhou: ${commandFailureMessage(error)}`);
   process.exitCode = 2;
 } finally {
   await client.close();

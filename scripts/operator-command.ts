@@ -5,7 +5,7 @@
  * of a mistake, and an unexpected failure said in one line.
  */
 import { Command, CommanderError, type Option } from 'commander';
-import { operatorMessage } from '../src/errors.js';
+import { commandFailureMessage } from '../src/errors.js';
 
 /** A command whose help and mistakes are said in Portuguese; parse it with parseCommandLine. */
 export function operatorCommand(name: string, description: string): Command {
@@ -87,21 +87,13 @@ export function parseCommandLine(program: Command): number | null {
   }
 }
 
-/** The errors of a connection that could not be made or was lost (the database is the only one these commands use). */
-const CONNECTION_ERRORS = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EHOSTUNREACH', 'ETIMEDOUT', 'ECONNRESET']);
-
-const failureMessage = (error: unknown) =>
-  CONNECTION_ERRORS.has((error as { code?: string } | null)?.code ?? '')
-    ? `a base de dados não respondeu (${operatorMessage(error)}): confirme DATABASE_URL e que o PostgreSQL está a correr.`
-    : operatorMessage(error);
-
 /**
  * Runs a command's `main` and exits with the code it returns; a failure it did not expect (the
  * database unreachable, …) is said in one Portuguese line on stderr and exits 1.
  */
 export async function runOperatorCommand(main: () => Promise<number>): Promise<never> {
   const code = await main().catch((error: unknown) => {
-    process.stderr.write(`Erro: ${failureMessage(error)}\n`);
+    process.stderr.write(`Erro: ${commandFailureMessage(error)}\n`);
     return 1;
   });
   process.exit(code);

@@ -158,3 +158,19 @@ export function operatorMessage(error: unknown): string {
   if (error instanceof ServiceError) return `${error.message} (${error.code})`;
   return error instanceof Error ? error.message : String(error);
 }
+
+/** Node's errors for a connection that could not be made or was lost. */
+const CONNECTION_ERRORS = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EHOSTUNREACH', 'ETIMEDOUT', 'ECONNRESET']);
+
+/**
+ * What an operator's command says of the error that stopped it: operatorMessage's, with a
+ * connection to PostgreSQL that could not be made or was lost said as such. The commands reach
+ * nothing else with a bare network error (node-postgres passes Node's on, with its code; the
+ * cluster's client wraps its own in a ConnectionError without one).
+ */
+export function commandFailureMessage(error: unknown): string {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && CONNECTION_ERRORS.has(code)
+    ? `a base de dados não respondeu (${operatorMessage(error)}): confirme DATABASE_URL e que o PostgreSQL está a correr.`
+    : operatorMessage(error);
+}
