@@ -9,6 +9,7 @@ import { Command, InvalidArgumentError } from 'commander';
 import { openDatabase } from '../src/db/database.js';
 import { migrate } from '../src/db/migrate.js';
 import { demoCatalogParts } from '../src/demo/demo-catalog.js';
+import { commandFailureMessage } from '../src/errors.js';
 import { DemoDataset } from '../src/demo/generator.js';
 import { loadWithCopy } from '../src/demo/load-copy.js';
 import { takenIds, totalRows } from '../src/demo/load-phases.js';
@@ -90,6 +91,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(`Erro: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.stderr.write(`Erro: ${commandFailureMessage(error)}\n`);
   process.exit(1);
 });

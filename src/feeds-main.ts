@@ -21,7 +21,11 @@ if (!config.databaseUrl) {
 // before the parsing of a seller's file does (raising one's own nice value needs no privilege).
 setPriority(config.feeds.nice);
 const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, poolSize: 4 });
-await migrate(database.db);
+await migrate(database.db).catch((error: unknown) => {
+  // as the indexer says it: one structured line, then the exit a supervisor restarts on
+  logger.fatal({ err: error }, 'the feed worker could not start');
+  process.exit(1);
+});
 const worker = new FeedWorker(database.db, logger, {
   pool: database.pool,
   oneConnection: database.kind === 'pglite',

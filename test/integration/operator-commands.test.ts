@@ -11,6 +11,7 @@ const COMMANDS: { script: string; args: string[]; said: string; exit: number }[]
   { script: 'account-credits.ts', args: ['--email', 'ana@example.com'], said: `Erro: ${SAID}`, exit: 1 },
   { script: 'catalog-seed.ts', args: [], said: `Erro: ${SAID}`, exit: 1 },
   { script: 'search-indexes.ts', args: ['status'], said: `Erro: ${SAID}`, exit: 1 },
+  { script: 'data-generate.ts', args: ['--items', '10'], said: `Erro: ${SAID}`, exit: 1 },
   { script: '../indexer/reindex.ts', args: [], said: `reindex falhou: ${SAID} O índice não mudou.`, exit: 1 },
   { script: '../indexer/verify-cli.ts', args: [], said: `index:verify falhou: ${SAID}`, exit: 2 },
   { script: '../indexer/disable.ts', args: [], said: `indexer:disable falhou: ${SAID}`, exit: 1 },
@@ -34,6 +35,35 @@ describe('operator commands with a database that does not answer', { timeout: 12
       const { script, said, exit } = COMMANDS[i]!;
       expect(run.stderr, script).toBe(`${said}\n`);
       expect(run.code, script).toBe(exit);
+    });
+  });
+
+  it('the indexer and the feed worker log one fatal line saying why they could not start, and exit 1', async () => {
+    const services = { indexer: '../indexer/main.ts', 'feed worker': '../src/feeds-main.ts' };
+    const runs = await Promise.all(
+      Object.values(services).map((script) =>
+        runScript(script, [], {
+          DATABASE_URL: UNREACHABLE,
+          LOG_LEVEL: 'info',
+          REDIS_URL: 'redis://127.0.0.1:1',
+          OPENSEARCH_URL: 'http://127.0.0.1:1',
+        }),
+      ),
+    );
+    Object.keys(services).forEach((name, i) => {
+      const run = runs[i]!;
+      expect(run.code, name).toBe(1);
+      const fatal = (run.stdout + run.stderr)
+        .split('\n')
+        .filter((line) => line.startsWith('{'))
+        .map((line) => JSON.parse(line) as { level: number; msg: string; err?: { message: string } })
+        .filter((entry) => entry.level === 60);
+      expect(fatal, name).toEqual([
+        expect.objectContaining({
+          msg: `the ${name} could not start`,
+          err: expect.objectContaining({ message: 'connect ECONNREFUSED 127.0.0.1:1' }),
+        }),
+      ]);
     });
   });
 });
