@@ -8,6 +8,7 @@
  */
 import autocannon from 'autocannon';
 import { Command } from 'commander';
+import { LANGUAGES } from '../src/languages.js';
 import { forkCompiledServer } from './bench-server-process.js';
 
 const opts = new Command()
@@ -37,7 +38,6 @@ const ready = await new Promise<Ready>((resolve, reject) => {
  */
 let n = 0;
 const LETTERS = 'aeioulnrst';
-const LANGS = ['pt', 'en', 'es', 'fr', 'de', 'it'];
 const endpoints: { name: string; path: () => string }[] = [
   ...[
     '/data/catalog/parts',
@@ -58,7 +58,7 @@ const endpoints: { name: string; path: () => string }[] = [
     path: () => {
       const k = n++;
       const pair = LETTERS[k % 10]! + LETTERS[Math.floor(k / 10) % 10]!;
-      const lang = LANGS[Math.floor(k / 100) % 6];
+      const lang = LANGUAGES[Math.floor(k / 100) % LANGUAGES.length];
       return `/data/catalog/parts?lang=${lang}&q=${pair}&per_page=${1 + (Math.floor(k / 600) % 100)}`;
     },
   },

@@ -3,7 +3,7 @@
  * OEM part), how often they are offered, who makes aftermarket equivalents and how those brands
  * write their numbers (patterns of reference-patterns.ts).
  */
-import type { Lang } from '../catalog/data/languages.js';
+import type { Lang } from '../languages.js';
 
 /** A listing's language: the catalog's six. */
 export type DemoLang = Lang;

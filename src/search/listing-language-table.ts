@@ -1,4 +1,4 @@
-import { LANGUAGES, type Lang } from '../catalog/data/languages.js';
+import { LANGUAGES, type Lang } from '../languages.js';
 
 /**
  * The languages the index analyses a listing in (mappings/stock.json: text_lang.*), the catalog's

@@ -1,6 +1,7 @@
-/** The six catalog languages, in the order every label tuple in this folder uses. */
-export const LANGUAGES = ['pt', 'en', 'es', 'fr', 'de', 'it'] as const;
-export type Lang = (typeof LANGUAGES)[number];
+import type { Lang } from '../../languages.js';
+
+/** The six languages (src/languages.ts), in the order every label tuple in this folder uses. */
+export { LANGUAGES, type Lang } from '../../languages.js';
 
 export type Labels = Record<Lang, string>;
 
