@@ -82,7 +82,7 @@ async function main(): Promise<number> {
     process.stdout.write(
       [
         `Artigos sem língua lidos: ${shown(outcome.read)} em ${((Date.now() - started) / 1000).toFixed(1)} s.`,
-        `  com a língua indicada:   ${shown(toldTotal)}${told.length ? ` (${told.join(', ')})` : ''}; com OpenSearch, o indexador volta a escrevê-los`,
+        `  com a língua indicada:   ${shown(toldTotal)}${told.length ? ` (${told.join(', ')})` : ''}${toldTotal ? '; com OpenSearch, o indexador volta a escrevê-los' : ''}`,
         `  sem língua reconhecível: ${shown(outcome.untold)} (títulos curtos, só códigos, outra língua): analisados nas seis línguas`,
         ...(outcome.skipped
           ? [
