@@ -165,6 +165,8 @@ async function beginApply(trx: Database): Promise<void> {
     ) on commit drop`.execute(trx);
   await sql`
     create temp table feed_batch (${LINE_COLUMNS}, lines integer[], item_id bigint, version bigint, action text,
+                                  -- whether the line's title or description differ from its item's (none: true)
+                                  text_changed boolean,
                                   -- the language of the title and description, for the lines that write them (tellLanguages)
                                   text_language text,
                                   -- what the created items' references are joined on
@@ -206,7 +208,8 @@ export async function applyLines(trx: Database, feed: FeedToApply, lines: FeedLi
                                  from stock_item_references r where r.item_id = i.id), '{}')
                      is distinct from
                      coalesce((select array_agg(x order by x) from unnest(s.refs) x), '{}')
-                then 'update' else 'keep' end
+                then 'update' else 'keep' end,
+           (i.title, i.description) is distinct from (s.title, s.description)
       from (select distinct on (t.sku) t.*,
                    array_agg(t.line) over (partition by t.sku order by t.line
                                            rows between unbounded preceding and unbounded following) as lines
@@ -245,7 +248,7 @@ export async function applyLines(trx: Database, feed: FeedToApply, lines: FeedLi
            price = b.price, currency = b.currency, quantity = b.quantity, is_oem = b.is_oem,
            is_aftermarket = b.is_aftermarket, vehicle_make = b.vehicle_make, vehicle_model = b.vehicle_model,
            vehicle_variant = b.vehicle_variant, part_id = b.part_id, location_country_code = b.country,
-           text_language = case when ${TEXT_CHANGED} then b.text_language else i.text_language end
+           text_language = case when b.text_changed then b.text_language else i.text_language end
       from feed_batch b
      where b.action = 'update' and i.id = b.item_id`.execute(trx);
   // the items created and their associated references, found by the ids the insert returns
@@ -290,15 +293,15 @@ export async function applyLines(trx: Database, feed: FeedToApply, lines: FeedLi
  * The language of each line the batch creates or whose title or description it changes, told
  * from them (listingLanguage). Only those: a seller's daily full feed changes few of its lines, a
  * delta most often prices and quantities, and telling a language costs more than reading a line.
- * An item whose text stays keeps its language (TEXT_CHANGED).
+ * An item whose text stays keeps its language (`text_changed`, set as the batch is planned).
  */
 async function tellLanguages(trx: Database): Promise<void> {
   // in pages: every staged line of a feed is one batch on PGlite (FeedWorker's `oneConnection`)
   for (let after = ''; ;) {
     const written = await sql<{ sku: string; title: string; description: string | null }>`
-      select b.sku, b.title, b.description from feed_batch b left join stock_items i on i.id = b.item_id
-       where (b.action = 'create' or (b.action = 'update' and ${TEXT_CHANGED})) and b.sku > ${after}
-       order by b.sku limit ${LANGUAGE_PAGE}`.execute(trx);
+      select sku, title, description from feed_batch
+       where action in ('create', 'update') and text_changed and sku > ${after}
+       order by sku limit ${LANGUAGE_PAGE}`.execute(trx);
     if (written.rows.length === 0) return;
     after = written.rows[written.rows.length - 1]!.sku;
     const told = written.rows.flatMap((r) => {
@@ -314,9 +317,6 @@ async function tellLanguages(trx: Database): Promise<void> {
 }
 
 const LANGUAGE_PAGE = 10_000;
-
-/** Whether a line of feed_batch (b) changes the text of its item (i), the row as it was. */
-const TEXT_CHANGED = sql`(i.title, i.description) is distinct from (b.title, b.description)`;
 
 /** The warning naming every line of a SKU the feed repeats (the later line won). */
 async function repeatedSkus(trx: Database): Promise<string[]> {
