@@ -10,8 +10,18 @@ import { loadConfig } from '../src/config.js';
 import { openDatabase } from '../src/db/database.js';
 import { migrate } from '../src/db/migrate.js';
 import { commandFailureMessage } from '../src/errors.js';
+import { operatorCommand, parseCommandLine } from '../src/operator-command.js';
 import { missingSearchIndexes } from '../src/search/postgres/search-indexes.js';
 import { disableOutbox } from './outbox.js';
+
+// Read before anything is done: `--help` shows the help, it does not drop the pending changes.
+const mistake = parseCommandLine(
+  operatorCommand(
+    'indexer:disable',
+    'Deixa de registar as alterações de stock para o indexador e descarta as pendentes (para voltar ao motor Postgres).',
+  ),
+);
+if (mistake !== null) process.exit(mistake);
 
 const config = loadConfig();
 if (!config.databaseUrl) {

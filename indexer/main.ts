@@ -3,17 +3,30 @@
  * needed in the embedded shape (Postgres engine). SIGTERM or SIGINT finish the bulk requests in
  * hand and stop.
  */
-import { Command } from 'commander';
 import { loadConfig } from '../src/config.js';
 import { createLogger } from '../src/logger.js';
+import { operatorCommand, parseCommandLine, wholeNumber } from '../src/operator-command.js';
 import { IndexerStartAborted, startIndexer, type IndexerHandle } from './indexer.js';
 
-const options = new Command('indexer')
-  .description('keeps the OpenSearch index in step with PostgreSQL')
-  .option('--metrics-port <port>', 'port of GET /metrics and GET /ready (0: any free port)', '9464')
-  .option('--log-every <seconds>', 'seconds between progress log lines', '15')
-  .parse()
-  .opts<{ metricsPort: string; logEvery: string }>();
+const program = operatorCommand(
+  'indexer',
+  'Mantém o índice OpenSearch em dia com o PostgreSQL (DATABASE_URL, REDIS_URL, OPENSEARCH_URL).',
+)
+  .option(
+    '--metrics-port <porta>',
+    'porta de GET /metrics e GET /ready (0: uma porta livre qualquer)',
+    wholeNumber(0, 65_535),
+    9464,
+  )
+  .option(
+    '--log-every <segundos>',
+    'segundos entre linhas de progresso no registo',
+    wholeNumber(1, 3_600),
+    15,
+  );
+const mistake = parseCommandLine(program);
+if (mistake !== null) process.exit(mistake);
+const options = program.opts<{ metricsPort: number; logEvery: number }>();
 
 const config = loadConfig();
 const logger = createLogger(config).child({ component: 'indexer' });
@@ -39,8 +52,8 @@ process.on('SIGINT', () => void shutdown('SIGINT'));
 
 try {
   indexer = await startIndexer(config, logger, {
-    metricsPort: Number(options.metricsPort),
-    logEveryMs: Number(options.logEvery) * 1000,
+    metricsPort: options.metricsPort,
+    logEveryMs: options.logEvery * 1000,
     signal: aborting.signal,
   });
 } catch (error) {

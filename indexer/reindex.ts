@@ -10,11 +10,21 @@ import { openDatabase } from '../src/db/database.js';
 import { migrate } from '../src/db/migrate.js';
 import { commandFailureMessage } from '../src/errors.js';
 import { createLogger } from '../src/logger.js';
+import { operatorCommand, parseCommandLine } from '../src/operator-command.js';
 import { createClusterClient } from './cluster.js';
 import { IndexerMetrics } from './metrics.js';
 import { rebuildIndex } from './rebuild.js';
 import { deliverOwed, markForRepair } from './verify/repair.js';
 import { differenceCount, verifyIndex } from './verify/verify-index.js';
+
+// Read before anything is done: `npm run reindex -- --help` shows the help, it does not rebuild.
+const mistake = parseCommandLine(
+  operatorCommand(
+    'reindex',
+    'Constrói um índice novo a partir do PostgreSQL ao lado do atual, move o alias para ele e compara-o com o PostgreSQL (OPENSEARCH_INDEX, OPENSEARCH_SHARDS).',
+  ),
+);
+if (mistake !== null) process.exit(mistake);
 
 const config = loadConfig();
 const logger = createLogger(config).child({ component: 'reindex' });

@@ -9,12 +9,12 @@
  * items are verified once more; exits 0 only when nothing differs any more.
  */
 import { Presets, SingleBar } from 'cli-progress';
-import { Command } from 'commander';
 import { loadConfig } from '../src/config.js';
 import { openDatabase } from '../src/db/database.js';
 import { migrate } from '../src/db/migrate.js';
 import { commandFailureMessage } from '../src/errors.js';
 import { createLogger } from '../src/logger.js';
+import { operatorCommand, parseCommandLine, wholeNumber } from '../src/operator-command.js';
 import { createClusterClient } from './cluster.js';
 import type { DeliveryTarget } from './delivery.js';
 import type { OwedChange } from './index-queue.js';
@@ -24,12 +24,24 @@ import { confirmDifferences, type DifferenceKind } from './verify/range-check.js
 import { deliverOwed, markForRepair } from './verify/repair.js';
 import { DEFAULT_RANGE_SIZE, differenceCount, verifyIndex } from './verify/verify-index.js';
 
-const options = new Command('index:verify')
-  .description('compara o índice OpenSearch com o PostgreSQL, item a item, e repara o que difere')
+/** A range that differs is read item by item from both sides: a larger one holds more rows at once. */
+const MAX_RANGE_SIZE = 100_000;
+
+const program = operatorCommand(
+  'index:verify',
+  'Compara o índice OpenSearch com o PostgreSQL, item a item; com --repair escreve de novo o que difere.',
+)
   .option('--repair', 'escreve de novo os itens que diferem e verifica-os outra vez')
-  .option('--range-size <n>', 'itens por intervalo comparado', String(DEFAULT_RANGE_SIZE))
-  .parse()
-  .opts<{ repair?: boolean; rangeSize: string }>();
+  .option(
+    '--range-size <n>',
+    `itens por intervalo comparado, de 1 a ${MAX_RANGE_SIZE}`,
+    wholeNumber(1, MAX_RANGE_SIZE),
+    DEFAULT_RANGE_SIZE,
+  );
+const mistake = parseCommandLine(program);
+// 1 says the index differs: a mistake on the command line is 2, as anything that stops the check
+if (mistake !== null) process.exit(mistake === 0 ? 0 : 2);
+const options = program.opts<{ repair?: boolean; rangeSize: number }>();
 
 const config = loadConfig();
 const logger = createLogger(config).child({ component: 'index-verify' });
@@ -86,7 +98,7 @@ async function run(): Promise<number> {
   );
   bar.start(1, 0);
   const report = await verifyIndex(handle.db, client, alias, {
-    rangeSize: Number(options.rangeSize),
+    rangeSize: options.rangeSize,
     onProgress: (done, estimate) => {
       bar.setTotal(estimate);
       bar.update(done);

@@ -18,19 +18,17 @@ import { loadConfig } from '../src/config.js';
 import { moveCredits } from '../src/credits/credit-movements.js';
 import { openDatabase } from '../src/db/database.js';
 import { migrate } from '../src/db/migrate.js';
-import { operatorCommand, parseCommandLine, runOperatorCommand } from './operator-command.js';
+import {
+  operatorCommand,
+  parseCommandLine,
+  runOperatorCommand,
+  wholeNumber,
+} from '../src/operator-command.js';
 
 const MAX_CREDITS = 2_147_483_647;
 const MAX_REASON = 500;
 
-function creditCount(text: string): number {
-  if (!/^[0-9]+$/.test(text.trim()) || Number(text) < 1 || Number(text) > MAX_CREDITS) {
-    throw new InvalidArgumentError(
-      `"${text}" não é válido: indique um número inteiro de 1 a ${MAX_CREDITS}.`,
-    );
-  }
-  return Number(text);
-}
+const creditCount = wholeNumber(1, MAX_CREDITS);
 
 function reasonText(text: string): string {
   const reason = text.trim();

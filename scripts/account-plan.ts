@@ -24,7 +24,7 @@ import { loadConfig } from '../src/config.js';
 import { openDatabase } from '../src/db/database.js';
 import { migrate } from '../src/db/migrate.js';
 import { DEFAULT_REDIS_PREFIX } from '../src/services.js';
-import { operatorCommand, parseCommandLine, runOperatorCommand } from './operator-command.js';
+import { operatorCommand, parseCommandLine, runOperatorCommand } from '../src/operator-command.js';
 
 const DEFAULT_WORDS = new Set(['padrao', 'padrão']);
 const MAX_VALUE = 2_147_483_647;

@@ -14,7 +14,7 @@ import { loadConfig } from '../src/config.js';
 import { openDatabase } from '../src/db/database.js';
 import { migrate } from '../src/db/migrate.js';
 import { phaseBars } from '../src/demo/progress-bars.js';
-import { operatorCommand, parseCommandLine, runOperatorCommand } from './operator-command.js';
+import { operatorCommand, parseCommandLine, runOperatorCommand } from '../src/operator-command.js';
 
 const program = operatorCommand(
   'catalog:seed',

@@ -17,7 +17,7 @@ import {
   setAsideSearchIndexes,
   type SearchIndexState,
 } from '../src/search/postgres/search-indexes.js';
-import { operatorCommand, parseCommandLine, runOperatorCommand } from './operator-command.js';
+import { operatorCommand, parseCommandLine, runOperatorCommand } from '../src/operator-command.js';
 
 const program = operatorCommand(
   'db:search-indexes',

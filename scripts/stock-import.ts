@@ -22,7 +22,7 @@ import { migrate } from '../src/db/migrate.js';
 import { errorReport } from '../src/stock/feed-csv.js';
 import { allErrors, createFeed, findFeed, firstErrors, receiveBody } from '../src/stock/feed-store.js';
 import { FeedWorker } from '../src/stock/feed-worker.js';
-import { operatorCommand, parseCommandLine, runOperatorCommand } from './operator-command.js';
+import { operatorCommand, parseCommandLine, runOperatorCommand } from '../src/operator-command.js';
 
 const program = operatorCommand(
   'stock:import',

@@ -14,33 +14,25 @@
  * directory takes one process at a time.
  */
 import { Presets, SingleBar } from 'cli-progress';
-import { InvalidArgumentError } from 'commander';
 import { sql } from 'kysely';
 import { loadConfig } from '../src/config.js';
 import { openDatabase } from '../src/db/database.js';
 import { migrate } from '../src/db/migrate.js';
 import { LISTING_LANGUAGES } from '../src/search/listing-language.js';
 import { tellMissingLanguages } from '../src/stock/listing-languages-backfill.js';
-import { operatorCommand, parseCommandLine, runOperatorCommand } from './operator-command.js';
+import {
+  operatorCommand,
+  parseCommandLine,
+  runOperatorCommand,
+  wholeNumber,
+} from '../src/operator-command.js';
 
 const MAX_BATCH = 10_000;
 
 const program = operatorCommand(
   'stock:languages',
   'Indica a língua dos artigos de stock escritos antes de os artigos a terem (cada um é depois reindexado).',
-).option(
-  '--batch <n>',
-  `artigos por transação (1 a ${MAX_BATCH})`,
-  (text) => {
-    const n = Number(text);
-    if (!/^[0-9]+$/.test(text.trim()) || n < 1 || n > MAX_BATCH)
-      throw new InvalidArgumentError(
-        `"${text}" não é válido: indique um número inteiro de 1 a ${MAX_BATCH}.`,
-      );
-    return n;
-  },
-  2_000,
-);
+).option('--batch <n>', `artigos por transação, de 1 a ${MAX_BATCH}`, wholeNumber(1, MAX_BATCH), 2_000);
 
 const shown = (n: number) => n.toLocaleString('pt-PT');
 

@@ -67,3 +67,54 @@ describe('operator commands with a database that does not answer', { timeout: 12
     });
   });
 });
+
+/** Commands that act as soon as they start: each reads its command line first. */
+const ACTING: { script: string; name: string; mistakeExit: number }[] = [
+  { script: '../indexer/reindex.ts', name: 'reindex', mistakeExit: 1 },
+  { script: '../indexer/disable.ts', name: 'indexer:disable', mistakeExit: 1 },
+  { script: '../indexer/verify-cli.ts', name: 'index:verify', mistakeExit: 2 },
+  { script: '../indexer/main.ts', name: 'indexer', mistakeExit: 1 },
+];
+
+describe(
+  'commands that rebuild, drop or start: help and mistakes before anything is done',
+  { timeout: 120_000 },
+  () => {
+    // The database does not answer: a command that tried to do its work would fail instead.
+    const env = { DATABASE_URL: UNREACHABLE, LOG_LEVEL: 'silent', OPENSEARCH_URL: 'http://127.0.0.1:1' };
+
+    it('--help shows the Portuguese help and exits 0 without reaching the database', async () => {
+      const runs = await Promise.all(ACTING.map((c) => runScript(c.script, ['--help'], env)));
+      runs.forEach((run, i) => {
+        const { name } = ACTING[i]!;
+        expect(run.stdout, name).toMatch(new RegExp(`^Utilização: ${name} \\[opções\\]\n`));
+        expect(run.stdout, name).toContain('-h, --help');
+        expect(run.stderr, name).toBe('');
+        expect(run.code, name).toBe(0);
+      });
+    });
+
+    it('an unknown option or a bad value is said in one line, and nothing is done', async () => {
+      const cases = [
+        ...ACTING.map((c) => ({ ...c, args: ['--agora'], said: /^Erro: Opção desconhecida: --agora\. / })),
+        {
+          ...ACTING[2]!,
+          args: ['--range-size', '0'],
+          said: /^Erro: Opção --range-size <n>: "0" não é válido: indique um número inteiro de 1 a 100000\.\n$/,
+        },
+        {
+          ...ACTING[3]!,
+          args: ['--metrics-port', 'x'],
+          said: /^Erro: Opção --metrics-port <porta>: "x" não é válido: indique um número inteiro de 0 a 65535\.\n$/,
+        },
+      ];
+      const runs = await Promise.all(cases.map((c) => runScript(c.script, c.args, env)));
+      runs.forEach((run, i) => {
+        const { name, args, said, mistakeExit } = cases[i]!;
+        expect(run.stderr, `${name} ${args.join(' ')}`).toMatch(said);
+        expect(run.stdout, name).toBe('');
+        expect(run.code, name).toBe(mistakeExit);
+      });
+    });
+  },
+);

@@ -127,7 +127,7 @@ describe.skipIf(!TEST_DATABASE_URL)('telling languages beside other writers (Pos
     const help = await runScript('stock-languages.ts', ['--help'], env);
     expect(help.code).toBe(0);
     expect(help.stdout).toMatch(/^Utilização: stock:languages \[opções\]/);
-    expect(help.stdout).toMatch(/--batch <n> +artigos por transação \(1 a 10000\) \(por omissão: 2000\)/);
+    expect(help.stdout).toMatch(/--batch <n> +artigos por transação, de 1 a 10000 \(por omissão: 2000\)/);
     expect(help.stdout).not.toMatch(/default|Options/);
   });
 });

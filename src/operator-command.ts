@@ -1,10 +1,11 @@
 /**
  * What the operator's commands (account:plan, account:credits, catalog:seed, catalog:import,
- * stock:import, stock:languages, db:search-indexes) share: a command line read by commander that
+ * stock:import, stock:languages, db:search-indexes, reindex, index:verify, indexer:disable and the
+ * indexer's own command line) share: a command line read by commander that
  * speaks Portuguese, in its help and in its own errors (one line naming the option), the exit code
  * of a mistake, and an unexpected failure said in one line.
  */
-import { Command, CommanderError, type Option } from 'commander';
+import { Command, CommanderError, InvalidArgumentError, type Option } from 'commander';
 import { commandFailureMessage } from '../src/errors.js';
 
 /** A command whose help and mistakes are said in Portuguese; parse it with parseCommandLine. */
@@ -25,6 +26,16 @@ export function operatorCommand(name: string, description: string): Command {
         ),
     })
     .configureHelp({ optionDescription });
+}
+
+/** An option's parser for a whole number from `min` to `max`, saying the range when it is not one. */
+export function wholeNumber(min: number, max: number): (text: string) => number {
+  return (text) => {
+    const n = Number(text);
+    if (!/^[0-9]+$/.test(text.trim()) || n < min || n > max)
+      throw new InvalidArgumentError(`"${text}" não é válido: indique um número inteiro de ${min} a ${max}.`);
+    return n;
+  };
 }
 
 /** An option's help line with its choices and its default (a flag's false left out) in Portuguese. */
