@@ -60,6 +60,10 @@ export interface Config {
   /** the payment provider of credit purchases; null = purchases off (503) */
   payments: PaymentsConfig | null;
   shutdownTimeoutMs: number;
+  /** seconds a JSON body may take to arrive whole (BODY_TIMEOUT_SECONDS) */
+  bodyTimeoutSeconds: number;
+  /** seconds an upload (a feed, a label's photo) may take to arrive whole (UPLOAD_TIMEOUT_SECONDS) */
+  uploadTimeoutSeconds: number;
   /** seconds either engine reuses a query's price statistics and breakdowns (0 = never) */
   statsCacheSeconds: number;
   /** named prepared statements each PostgreSQL connection keeps (0 = none) */
@@ -242,6 +246,8 @@ const variables = {
   PAYMENT_WEBHOOK_SECRET: { type: 'string' },
   PAYMENT_CHECKOUT_URL: { type: 'string' },
   SHUTDOWN_TIMEOUT_MS: { type: 'integer', minimum: 0, default: 10_000 },
+  BODY_TIMEOUT_SECONDS: { type: 'integer', minimum: 1, maximum: 600, default: 30 },
+  UPLOAD_TIMEOUT_SECONDS: { type: 'integer', minimum: 5, maximum: 86_400, default: 3_600 },
   STATS_CACHE_SECONDS: { type: 'integer', minimum: 0, maximum: 3600, default: 30 },
   DATABASE_PREPARED_STATEMENTS: { type: 'integer', minimum: 0, maximum: 10_000, default: 200 },
   CREDENTIAL_CACHE_SECONDS: { type: 'integer', minimum: 0, maximum: 300, default: 10 },
@@ -445,10 +451,10 @@ export function clusterConnection(env: Record<string, string | undefined>): Clus
 }
 
 /**
- * The longest a paced upload of the largest feed may take: Node's HTTP server gives a request
- * 300 s (its requestTimeout) to arrive whole, and a client's own link may be slower than the pace.
+ * The share of UPLOAD_TIMEOUT_SECONDS a paced upload of the largest feed may take at most: the
+ * pace alone must not bring an upload near its deadline, since a client's own link adds to it.
  */
-const FEED_UPLOAD_SECONDS_AT_MOST = 240;
+const PACED_SHARE_OF_UPLOAD_TIMEOUT = 0.8;
 
 /** Reads and validates the environment. Throws ConfigError with one line naming the bad variable. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -478,9 +484,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const uploadPace = v.FEEDS_MAX_UPLOAD_MB_PER_SECOND as number;
   const largestFeedMb = v.FEED_MAX_MB as number;
-  if (uploadPace > 0 && largestFeedMb / uploadPace > FEED_UPLOAD_SECONDS_AT_MOST) {
+  const pacedSecondsAtMost = Math.floor((v.UPLOAD_TIMEOUT_SECONDS as number) * PACED_SHARE_OF_UPLOAD_TIMEOUT);
+  if (uploadPace > 0 && largestFeedMb / uploadPace > pacedSecondsAtMost) {
     throw new ConfigError(
-      `Configuração inválida: a ${uploadPace} MB/s (FEEDS_MAX_UPLOAD_MB_PER_SECOND), um feed de ${largestFeedMb} MB (FEED_MAX_MB) levaria ${Math.ceil(largestFeedMb / uploadPace)} s a chegar, mais do que os ${FEED_UPLOAD_SECONDS_AT_MOST} s que lhe cabem: use pelo menos ${Math.ceil(largestFeedMb / FEED_UPLOAD_SECONDS_AT_MOST)} MB/s`,
+      `Configuração inválida: a ${uploadPace} MB/s (FEEDS_MAX_UPLOAD_MB_PER_SECOND), um feed de ${largestFeedMb} MB (FEED_MAX_MB) levaria ${Math.ceil(largestFeedMb / uploadPace)} s a chegar, mais do que os ${pacedSecondsAtMost} s que lhe cabem (80 % de UPLOAD_TIMEOUT_SECONDS): use pelo menos ${Math.ceil(largestFeedMb / pacedSecondsAtMost)} MB/s`,
     );
   }
   const port = v.PORT as number;
@@ -524,6 +531,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     toolOcr: { workers: v.TOOL_OCR_WORKERS, timeoutMs: v.TOOL_OCR_TIMEOUT_MS },
     payments: paymentsConfig(v as Record<string, string | undefined>, databaseUrl === null),
     shutdownTimeoutMs: v.SHUTDOWN_TIMEOUT_MS,
+    bodyTimeoutSeconds: v.BODY_TIMEOUT_SECONDS,
+    uploadTimeoutSeconds: v.UPLOAD_TIMEOUT_SECONDS,
     statsCacheSeconds: v.STATS_CACHE_SECONDS,
     databasePreparedStatements: v.DATABASE_PREPARED_STATEMENTS,
     credentialCacheSeconds: v.CREDENTIAL_CACHE_SECONDS,

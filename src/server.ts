@@ -15,6 +15,22 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
+/**
+ * Node's own deadline for a request to arrive whole (its requestTimeout, 300 s by default) is the
+ * longest any route allows: an upload's (UPLOAD_TIMEOUT_SECONDS), so that a seller's feed on a slow
+ * link is not cut at five minutes. A JSON body's shorter deadline is the body reader's
+ * (BODY_TIMEOUT_SECONDS); the headers keep Node's 60 s. Node looks for late requests every
+ * `connectionsCheckingInterval`: a fifth of the deadline, between 1 and 30 s (Node's default).
+ */
+function requestDeadlines(uploadTimeoutSeconds: number) {
+  const requestTimeout = uploadTimeoutSeconds * 1000;
+  return {
+    requestTimeout,
+    headersTimeout: Math.min(60_000, requestTimeout),
+    connectionsCheckingInterval: Math.min(30_000, Math.max(1_000, requestTimeout / 5)),
+  };
+}
+
 export async function startServer(
   services: Services,
   port = services.config.port,
@@ -22,7 +38,7 @@ export async function startServer(
   options: AppOptions = {},
 ): Promise<RunningServer> {
   const app = createApp(services, options);
-  const server = createServer(app.callback());
+  const server = createServer(requestDeadlines(services.config.uploadTimeoutSeconds), app.callback());
   server.keepAliveTimeout = 65_000;
   server.on('clientError', clientErrorResponder(securityHeaders(services.config.hstsMaxAgeSeconds)));
   await new Promise<void>((resolve, reject) => {

@@ -22,6 +22,7 @@ export interface RouteDependencies {
   logger: Logger;
   /** the search engine's guards: the refusal a request of a lane gets now (its breaker open), or null */
   engine: { refusalNow(lane: EngineLane): ServiceError | null };
+  config: { bodyTimeoutSeconds: number };
 }
 
 /** Whether the request carries body bytes (a POST with Content-Length: 0 carries none). */
@@ -93,7 +94,9 @@ function acceptUpload(ctx: Context, accepted: NonNullable<AnyRoute['upload']>): 
 export function mountRoutes(routes: AnyRoute[], deps: RouteDependencies): Router {
   const router = new Router();
   for (const r of routes) {
-    const readBody = r.body ? bodyReader(r.bodyLimitKb ?? DEFAULT_BODY_LIMIT_KB) : null;
+    const readBody = r.body
+      ? bodyReader(r.bodyLimitKb ?? DEFAULT_BODY_LIMIT_KB, deps.config.bodyTimeoutSeconds)
+      : null;
     router[r.method](r.path, async (ctx: Context) => {
       let principal: Principal | null = null;
       if (r.auth !== 'public') {

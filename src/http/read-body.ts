@@ -24,9 +24,9 @@ const readerErrors: Record<number, [ErrorCode, string]> = {
  * What the reader raises with a status keeps it (bad JSON, too large, unknown Content-Encoding);
  * anything else comes from reading the body itself, in practice a body that does not decompress as
  * its Content-Encoding says (zlib's Z_DATA_ERROR, brotli's ERR__ERROR_FORMAT_...), and is the
- * caller's 400.
+ * caller's 400. A body that has not arrived whole after `timeoutSeconds` is refused (408).
  */
-export function bodyReader(limitKb: number): (ctx: Context) => Promise<void> {
+export function bodyReader(limitKb: number, timeoutSeconds: number): (ctx: Context) => Promise<void> {
   const tooLarge = new ServiceError(
     'PAYLOAD_TOO_LARGE',
     `O corpo do pedido excede o limite de ${limitKb} KB desta rota.`,
@@ -49,9 +49,29 @@ export function bodyReader(limitKb: number): (ctx: Context) => Promise<void> {
   });
   return async (ctx) => {
     let read = false;
-    await parse(ctx, async () => {
+    const parsing = parse(ctx, async () => {
       read = true;
     });
+    let timer: NodeJS.Timeout | undefined;
+    // A body still arriving past its deadline holds a connection for nothing (a client stuck, or
+    // one sending a byte at a time): 408, and the connection closed with the answer. The reading
+    // left behind ends with the connection, its failure swallowed by the race that lost it.
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        ctx.set('Connection', 'close');
+        reject(
+          new ServiceError(
+            'REQUEST_TIMEOUT',
+            `O corpo do pedido não chegou completo em ${timeoutSeconds} s.`,
+          ),
+        );
+      }, timeoutSeconds * 1000);
+    });
+    try {
+      await Promise.race([parsing, late]);
+    } finally {
+      clearTimeout(timer);
+    }
     // the caller hung up before the body arrived: nobody is left to answer
     if (!read) throw new ServiceError('REQUEST_ABORTED', 'O pedido foi interrompido pelo cliente.');
   };

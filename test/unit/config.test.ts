@@ -43,6 +43,9 @@ describe('config', () => {
     expect(
       loadConfig({ FEEDS_MAX_UPLOAD_MB_PER_SECOND: '1', FEED_MAX_MB: '200' }).feeds.maxUploadBytesPerSecond,
     ).toBe(2 ** 20);
+    // a JSON body has 30 s to arrive, an upload an hour: at 1 MB/s the largest feed fits in it
+    expect([config.bodyTimeoutSeconds, config.uploadTimeoutSeconds]).toEqual([30, 3_600]);
+    expect(loadConfig({ FEEDS_MAX_UPLOAD_MB_PER_SECOND: '1' }).feeds.maxUploadBytesPerSecond).toBe(2 ** 20);
   });
 
   it.each([
@@ -58,9 +61,11 @@ describe('config', () => {
     [{ FEEDS_NICE: '20' }, /FEEDS_NICE deve ser no máximo 19/],
     [{ FEEDS_MAX_LINES_PER_SECOND: '-1' }, /FEEDS_MAX_LINES_PER_SECOND deve ser no mínimo 0/],
     [{ FEEDS_MAX_UPLOAD_MB_PER_SECOND: '1.5' }, /FEEDS_MAX_UPLOAD_MB_PER_SECOND deve ser um número inteiro/],
-    // the default FEED_MAX_MB of 256 at 1 MB/s: 256 s, past the 240 a request's body may take
+    [{ BODY_TIMEOUT_SECONDS: '0' }, /BODY_TIMEOUT_SECONDS deve ser no mínimo 1/],
+    [{ UPLOAD_TIMEOUT_SECONDS: '100000' }, /UPLOAD_TIMEOUT_SECONDS deve ser no máximo 86400/],
+    // the default FEED_MAX_MB of 256 at 1 MB/s: 256 s, past the 240 (80 %) of a 300 s upload
     [
-      { FEEDS_MAX_UPLOAD_MB_PER_SECOND: '1' },
+      { FEEDS_MAX_UPLOAD_MB_PER_SECOND: '1', UPLOAD_TIMEOUT_SECONDS: '300' },
       /um feed de 256 MB \(FEED_MAX_MB\) levaria 256 s a chegar, .* use pelo menos 2 MB\/s/,
     ],
   ])('rejects %o with one line naming the variable', (env, message) => {
