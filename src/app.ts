@@ -83,7 +83,7 @@ export function createApp(services: Services, options: AppOptions = {}): Koa {
   const router = mountRoutes(declaredRoutes(services, options.extraRoutes), services);
   app.use(requestContext(services.logger, securityHeaders(services.config.hstsMaxAgeSeconds)));
   app.use(measureRequests(services.metrics));
-  app.use(errorEnvelope(services.logger));
+  app.use(errorEnvelope(services.logger, services.config.bodyTimeoutSeconds));
   app.use(metricsEndpoint(services.metrics, services.config.metricsToken));
   app.use(compress({ threshold: 1024 }));
   app.use(conditional());

@@ -62,7 +62,7 @@ export interface Config {
   shutdownTimeoutMs: number;
   /** seconds a JSON body may take to arrive whole (BODY_TIMEOUT_SECONDS) */
   bodyTimeoutSeconds: number;
-  /** seconds an upload (a feed, a label's photo) may take to arrive whole (UPLOAD_TIMEOUT_SECONDS) */
+  /** seconds a seller's feed (an upload) may take to arrive whole (UPLOAD_TIMEOUT_SECONDS) */
   uploadTimeoutSeconds: number;
   /** seconds either engine reuses a query's price statistics and breakdowns (0 = never) */
   statsCacheSeconds: number;

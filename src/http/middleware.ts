@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 import type { Context, Next } from 'koa';
 import type { Logger } from 'pino';
 import { DependencyUnavailableError, isUnavailable, LoadShedError, ServiceError } from '../errors.js';
@@ -57,8 +58,24 @@ const smallBody = (ctx: Context) => {
   return declared !== '' && ctx.get('transfer-encoding') === '' && Number(declared) <= SMALL_BODY_BYTES;
 };
 
+/**
+ * The rest of a small body left unread, read after the answer to keep the connection, must still
+ * come within a body's deadline: a body trickled a byte at a time would otherwise hold the
+ * connection until Node's own deadline, an upload's hour. Late, the connection is dropped.
+ */
+function dropConnectionIfLate(req: IncomingMessage, bodyTimeoutSeconds: number) {
+  const timer = setTimeout(() => req.socket.destroy(), bodyTimeoutSeconds * 1000).unref();
+  const stop = () => clearTimeout(timer);
+  req.socket.once('close', stop);
+  // the socket outlives the request (keep-alive): its listener goes with the request's end
+  req.once('end', () => {
+    stop();
+    req.socket.off('close', stop);
+  });
+}
+
 /** Every error becomes the envelope; nothing internal (stack, SQL, engine text) reaches the client. */
-export function errorEnvelope(logger: Logger) {
+export function errorEnvelope(logger: Logger, bodyTimeoutSeconds: number) {
   return async (ctx: Context, next: Next) => {
     try {
       await next();
@@ -99,7 +116,10 @@ export function errorEnvelope(logger: Logger) {
       // A body of unknown or large size is not worth reading: the connection is closed after the
       // answer instead. A small one is, rather than making the caller connect again (a refusal
       // then costs a new connection: while the engine's breaker is open, most of a refusal's cost).
-      if (!ctx.req.complete && !ctx.headerSent && !smallBody(ctx)) ctx.set('Connection', 'close');
+      if (!ctx.req.complete && !ctx.headerSent) {
+        if (smallBody(ctx)) dropConnectionIfLate(ctx.req, bodyTimeoutSeconds);
+        else ctx.set('Connection', 'close');
+      }
     }
   };
 }

@@ -1,4 +1,5 @@
 import { request as httpRequest } from 'node:http';
+import { connect } from 'node:net';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestAccount, creditsOf, type TestAccount } from '../helpers/accounts-fixture.js';
@@ -167,5 +168,25 @@ describe('request deadlines: a JSON body and an upload', { timeout: 60_000 }, ()
       app.services.db,
     );
     expect(Number(cut.rows[0]!.n)).toBe(0);
+  });
+
+  it('a refused request whose small body stops half-way: answered once, its connection dropped at the body deadline', async () => {
+    const { port } = new URL(app.baseUrl);
+    // no credentials: 401 before the body is read; 10 of its 100 bytes sent, then nothing more
+    const received = await new Promise<string>((resolve, reject) => {
+      let text = '';
+      const socket = connect(Number(port), '127.0.0.1', () =>
+        socket.write(
+          'POST /data/search HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"referen',
+        ),
+      );
+      socket.setEncoding('utf8');
+      socket.on('data', (chunk: string) => (text += chunk));
+      socket.on('close', () => resolve(text));
+      socket.on('error', reject);
+    });
+    // one answer, the 401: not a second one (Node's 408) when its own, an upload's, deadline passes
+    expect(received.match(/HTTP\/1\.1 \d{3} /g)).toEqual(['HTTP/1.1 401 ']);
+    expect(received).toContain('"code":"UNAUTHORIZED"');
   });
 });
