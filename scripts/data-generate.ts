@@ -5,55 +5,51 @@
  * generator as the embedded demo). By default the rows are appended after the ids already in
  * use; --truncate empties the stock tables first, in the same transaction.
  */
-import { Command, InvalidArgumentError } from 'commander';
 import { openDatabase } from '../src/db/database.js';
 import { migrate } from '../src/db/migrate.js';
 import { demoCatalogParts } from '../src/demo/demo-catalog.js';
-import { commandFailureMessage } from '../src/errors.js';
 import { DemoDataset } from '../src/demo/generator.js';
 import { loadWithCopy } from '../src/demo/load-copy.js';
 import { takenIds, totalRows } from '../src/demo/load-phases.js';
 import { phaseBars } from '../src/demo/progress-bars.js';
+import {
+  operatorCommand,
+  parseCommandLine,
+  runOperatorCommand,
+  wholeNumber,
+} from '../src/operator-command.js';
 
-function positiveInteger(name: string) {
-  return (value: string): number => {
-    const n = Number(value);
-    if (!Number.isInteger(n) || n < 0)
-      throw new InvalidArgumentError(`${name} deve ser um número inteiro não negativo.`);
-    return n;
-  };
-}
-
-const program = new Command('data:generate')
-  .description('Gera dados de stock determinísticos e carrega-os no PostgreSQL de DATABASE_URL (COPY).')
-  .option('--items <n>', 'número de artigos em stock', positiveInteger('--items'), 1_000_000)
+const program = operatorCommand(
+  'data:generate',
+  'Gera dados de stock determinísticos e carrega-os no PostgreSQL de DATABASE_URL (COPY).',
+)
+  .option('--items <n>', 'número de artigos em stock', wholeNumber(1, 100_000_000), 1_000_000)
   .option(
     '--seed <n>',
     'semente do gerador (os mesmos dados para a mesma semente)',
-    positiveInteger('--seed'),
+    wholeNumber(0, 2_147_483_647),
     1,
   )
   .option(
     '--vendors <n>',
     'número de vendedores (por omissão: max(300, artigos/250))',
-    positiveInteger('--vendors'),
+    wholeNumber(1, 10_000_000),
   )
-  .option('--truncate', 'esvazia as tabelas de stock antes de carregar (por omissão acrescenta)', false)
-  .parse();
+  .option('--truncate', 'esvazia as tabelas de stock antes de carregar (por omissão acrescenta)', false);
 
-const options = program.opts<{ items: number; seed: number; vendors?: number; truncate: boolean }>();
-
-async function main(): Promise<void> {
+async function main(): Promise<number> {
+  const mistake = parseCommandLine(program);
+  if (mistake !== null) return mistake;
+  const options = program.opts<{ items: number; seed: number; vendors?: number; truncate: boolean }>();
   const url = process.env.DATABASE_URL;
   if (!url) {
     process.stderr.write(
       'Erro: DATABASE_URL não está definido. Indique a base de dados PostgreSQL de destino, por exemplo:\n' +
         '  DATABASE_URL=postgres://postgres@127.0.0.1:5432/pss_bench npm run data:generate -- --items 1000000\n',
     );
-    process.exit(1);
+    return 1;
   }
   const vendors = options.vendors ?? Math.max(300, Math.round(options.items / 250));
-  if (vendors < 1) throw new InvalidArgumentError('--vendors deve ser pelo menos 1.');
   const handle = await openDatabase({ url, poolSize: 2 });
   try {
     await migrate(handle.db);
@@ -85,12 +81,10 @@ async function main(): Promise<void> {
         `  total: ${rows} linhas, ${Math.round(rows / summary.seconds)} linhas/s (${Math.round(summary.items / summary.seconds)} artigos/s)`,
       ].join('\n') + '\n',
     );
+    return 0;
   } finally {
     await handle.close();
   }
 }
 
-main().catch((error: unknown) => {
-  process.stderr.write(`Erro: ${commandFailureMessage(error)}\n`);
-  process.exit(1);
-});
+await runOperatorCommand(main);

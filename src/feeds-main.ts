@@ -9,7 +9,16 @@ import { loadConfig } from './config.js';
 import { openDatabase } from './db/database.js';
 import { migrate } from './db/migrate.js';
 import { createLogger } from './logger.js';
+import { operatorCommand, parseCommandLine } from './operator-command.js';
 import { FeedWorker } from './stock/feed-worker.js';
+
+const mistake = parseCommandLine(
+  operatorCommand(
+    'feeds',
+    'O processo que valida e aplica os feeds de stock dos vendedores (DATABASE_URL; FEEDS_* em .env.example).',
+  ),
+);
+if (mistake !== null) process.exit(mistake);
 
 const config = loadConfig();
 const logger = createLogger(config).child({ component: 'feeds' });

@@ -3,11 +3,19 @@ import { ConfigError, loadConfig } from './config.js';
 import { operatorMessage, ServiceError } from './errors.js';
 import { migrate } from './db/migrate.js';
 import { prepareDemo } from './demo/prepare-demo.js';
+import { operatorCommand, parseCommandLine } from './operator-command.js';
 import { missingSearchIndexes } from './search/postgres/search-indexes.js';
 import { startServer } from './server.js';
 import { createServices } from './services.js';
 
 async function main(): Promise<void> {
+  const mistake = parseCommandLine(
+    operatorCommand(
+      'start',
+      'A API: sem DATABASE_URL, a base de dados embutida (DATA_DIR) com dados de demonstração. A configuração vem de variáveis de ambiente (.env.example).',
+    ),
+  );
+  if (mistake !== null) process.exit(mistake);
   const config = loadConfig();
   const services = await createServices(config);
   const { logger } = services;

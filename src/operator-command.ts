@@ -1,9 +1,9 @@
 /**
  * What the operator's commands (account:plan, account:credits, catalog:seed, catalog:import,
- * stock:import, stock:languages, db:search-indexes, reindex, index:verify, indexer:disable and the
- * indexer's own command line) share: a command line read by commander that
- * speaks Portuguese, in its help and in its own errors (one line naming the option), the exit code
- * of a mistake, and an unexpected failure said in one line.
+ * stock:import, stock:languages, db:search-indexes, data:generate, reindex, index:verify,
+ * indexer:disable, and the indexer's and the feed worker's own command lines) share: a command line
+ * read by commander that speaks Portuguese, in its help and in its own errors (one line naming the
+ * option), the exit code of a mistake, and an unexpected failure said in one line.
  */
 import { Command, CommanderError, InvalidArgumentError, type Option } from 'commander';
 import { commandFailureMessage } from '../src/errors.js';

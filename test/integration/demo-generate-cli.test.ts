@@ -17,8 +17,10 @@ describe('npm run data:generate', () => {
 
   it('rejects a bad option value', async () => {
     const run = await dataGenerate(['--items', 'muitos'], 'postgres://127.0.0.1:1/nada');
-    expect(run.code).not.toBe(0);
-    expect(run.stderr).toContain('--items deve ser um número inteiro');
+    expect(run.code).toBe(1);
+    expect(run.stderr).toBe(
+      'Erro: Opção --items <n>: "muitos" não é válido: indique um número inteiro de 1 a 100000000.\n',
+    );
   });
 
   describe.skipIf(!TEST_DATABASE_URL)('against PostgreSQL', () => {

@@ -68,12 +68,15 @@ describe('operator commands with a database that does not answer', { timeout: 12
   });
 });
 
-/** Commands that act as soon as they start: each reads its command line first. */
+/** Commands that act as soon as they start (the services among them): each reads its command line first. */
 const ACTING: { script: string; name: string; mistakeExit: number }[] = [
   { script: '../indexer/reindex.ts', name: 'reindex', mistakeExit: 1 },
   { script: '../indexer/disable.ts', name: 'indexer:disable', mistakeExit: 1 },
   { script: '../indexer/verify-cli.ts', name: 'index:verify', mistakeExit: 2 },
   { script: '../indexer/main.ts', name: 'indexer', mistakeExit: 1 },
+  { script: '../src/main.ts', name: 'start', mistakeExit: 1 },
+  { script: '../src/feeds-main.ts', name: 'feeds', mistakeExit: 1 },
+  { script: 'data-generate.ts', name: 'data:generate', mistakeExit: 1 },
 ];
 
 describe(
