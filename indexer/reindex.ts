@@ -3,8 +3,8 @@
  * atomically, removes the old index. Safe while the indexer runs (changes made during the load
  * are replayed from the outbox before the swap).
  */
-import { SingleBar, Presets } from 'cli-progress';
 import { sql } from 'kysely';
+import { commandProgressBar } from '../src/command-progress.js';
 import { loadConfig } from '../src/config.js';
 import { openDatabase } from '../src/db/database.js';
 import { migrate } from '../src/db/migrate.js';
@@ -43,9 +43,8 @@ const total = await migrate(handle.db)
     process.exit(1);
   });
 const client = createClusterClient(config.opensearch);
-const bar = new SingleBar(
-  { format: 'reindex [{bar}] {percentage}% | {value}/{total} documentos | {rate} docs/s | ETA {eta}s' },
-  Presets.shades_classic,
+const bar = commandProgressBar(
+  'reindex [{bar}] {percentage}% | {value}/{total} documentos | {rate} docs/s | ETA {eta}s',
 );
 bar.start(total, 0, { rate: 0 });
 const started = Date.now();

@@ -8,7 +8,7 @@
  * worker's own path at a fresh version (a change made meanwhile still wins), and the repaired
  * items are verified once more; exits 0 only when nothing differs any more.
  */
-import { Presets, SingleBar } from 'cli-progress';
+import { commandProgressBar } from '../src/command-progress.js';
 import { loadConfig } from '../src/config.js';
 import { openDatabase } from '../src/db/database.js';
 import { migrate } from '../src/db/migrate.js';
@@ -89,12 +89,8 @@ async function run(): Promise<number> {
   }
 
   const repaired: OwedChange[] = [];
-  const bar = new SingleBar(
-    {
-      format: 'index:verify [{bar}] {percentage}% | {value}/{total} intervalos | ETA {eta}s',
-      stream: process.stderr,
-    },
-    Presets.shades_classic,
+  const bar = commandProgressBar(
+    'index:verify [{bar}] {percentage}% | {value}/{total} intervalos | ETA {eta}s',
   );
   bar.start(1, 0);
   const report = await verifyIndex(handle.db, client, alias, {

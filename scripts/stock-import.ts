@@ -13,9 +13,9 @@ import { createReadStream, createWriteStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip } from 'node:zlib';
-import { Presets, SingleBar } from 'cli-progress';
 import { InvalidArgumentError, Option } from 'commander';
 import pino from 'pino';
+import { commandProgressBar } from '../src/command-progress.js';
 import { loadConfig } from '../src/config.js';
 import { openDatabase } from '../src/db/database.js';
 import { migrate } from '../src/db/migrate.js';
@@ -109,12 +109,8 @@ async function main(): Promise<number> {
       maxBytesPerSecond: config.feeds.maxUploadBytesPerSecond,
     });
 
-    const bar = new SingleBar(
-      {
-        format: `stock:import [{bar}] {percentage}% | {value}/{total} linhas | rejeitadas {rejected} | ETA {eta}s`,
-        stream: process.stderr,
-      },
-      Presets.shades_classic,
+    const bar = commandProgressBar(
+      'stock:import [{bar}] {percentage}% | {value}/{total} linhas | rejeitadas {rejected} | ETA {eta}s',
     );
     bar.start(total, 0, { rejected: 0 });
     const worker = new FeedWorker(db, pino({ level: 'warn' }, pino.destination(2)), {

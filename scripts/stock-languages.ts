@@ -13,8 +13,8 @@
  * On the embedded database (no DATABASE_URL: DATA_DIR), run it with the API stopped: the data
  * directory takes one process at a time.
  */
-import { Presets, SingleBar } from 'cli-progress';
 import { sql } from 'kysely';
+import { commandProgressBar } from '../src/command-progress.js';
 import { loadConfig } from '../src/config.js';
 import { openDatabase } from '../src/db/database.js';
 import { migrate } from '../src/db/migrate.js';
@@ -51,12 +51,8 @@ async function main(): Promise<number> {
         )
       ).rows[0]!.n,
     );
-    const bar = new SingleBar(
-      {
-        format: 'stock:languages [{bar}] {percentage}% | {value}/{total} artigos | ETA {eta}s',
-        stream: process.stderr,
-      },
-      Presets.shades_classic,
+    const bar = commandProgressBar(
+      'stock:languages [{bar}] {percentage}% | {value}/{total} artigos | ETA {eta}s',
     );
     bar.start(untold, 0);
     const started = Date.now();

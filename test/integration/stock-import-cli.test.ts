@@ -60,6 +60,8 @@ describe.skipIf(!TEST_DATABASE_URL)('npm run stock:import', { timeout: 180_000 }
     expect(result.stderr).not.toMatch(/Erro/);
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(/: done/);
+    // without a terminal (a log), its progress ends as a line with every line read
+    expect(result.stderr).toMatch(/stock:import 100% \| (\d+)\/\1 linhas \| rejeitadas 0 \| ETA 0s\n/);
     expect(result.stdout).toMatch(/criados: +4/);
     expect(result.stdout).toMatch(/rejeitadas: +0/);
     expect(await skus()).toEqual(['ALT-0042=85.00', 'AMO-1200=49.00', 'DIS-0007=64.90', 'FIL-4711=12.50']);

@@ -118,6 +118,9 @@ describe.skipIf(!TEST_DATABASE_URL)('telling languages beside other writers (Pos
     expect(run.stdout).toMatch(/com a língua indicada: +4 \(pt 1, en 1, es 1, de 1\)/);
     expect(run.stdout).toMatch(/sem língua reconhecível: 2 /);
     expect(run.stdout).not.toMatch(/deixados para depois/);
+    // without a terminal (a log), the progress is written as lines, from the start to the end
+    expect(run.stderr).toMatch(/^stock:languages 0% \| 0\/6 artigos \| ETA /);
+    expect(run.stderr).toMatch(/\nstock:languages 100% \| 6\/6 artigos \| ETA 0s\n$/);
     expect(await languages(db())).toEqual(EXPECTED);
 
     const refused = await runScript('stock-languages.ts', ['--batch', '0'], env);
