@@ -51,13 +51,24 @@ const started = Date.now();
 try {
   const result = await rebuildIndex(handle.db, client, config.opensearchIndex, {
     shards: config.opensearchShards,
-    progress: (done) =>
-      bar.update(done, { rate: Math.round(done / Math.max(0.001, (Date.now() - started) / 1000)) }),
+    progress: (done) => {
+      // items written while the load runs may take it past the count read before it
+      if (done > bar.getTotal()) bar.setTotal(done);
+      bar.update(done, { rate: Math.round(done / Math.max(0.001, (Date.now() - started) / 1000)) });
+    },
     onWait: (seconds, transactions) =>
       logger.warn(
         { seconds, transactions },
         'waiting for stock transactions that were open when the rebuild began',
       ),
+    // what follows the load takes minutes at millions of items (the force-merge above all)
+    onStage: async (stage) => {
+      if (stage !== 'loaded') return;
+      bar.stop();
+      process.stderr.write(
+        'reindex: carregado; a escrever as alterações feitas entretanto, a fundir os segmentos e a esperar pelas cópias do índice novo…\n',
+      );
+    },
   });
   bar.stop();
   const seconds = (Date.now() - started) / 1000;
@@ -73,9 +84,18 @@ try {
     logger,
     rejectedRetrySeconds: config.indexer.rejectedRetrySeconds,
   };
+  const checking = commandProgressBar(
+    'verificação [{bar}] {percentage}% | {value}/{total} intervalos | ETA {eta}s',
+  );
+  checking.start(1, 0);
   const report = await verifyIndex(handle.db, client, config.opensearchIndex, {
+    onProgress: (done, estimate) => {
+      checking.setTotal(estimate);
+      checking.update(done);
+    },
     onDifferences: async (found) => void (await deliverOwed(target, await markForRepair(handle.db, found))),
   });
+  checking.stop();
   console.log(
     `verificado contra o PostgreSQL em ${report.seconds.toFixed(1)} s: ${differenceCount(report)} diferenças${differenceCount(report) ? ' (escritas de novo)' : ''}`,
   );

@@ -110,6 +110,10 @@ describe.skipIf(!CAN_RUN_INDEXER)('npm run reindex while the stock keeps changin
       );
       expect(run.code, run.stdout + run.stderr).toBe(0);
       expect(run.stdout).toContain(`alias ${alias} → ${alias}_v2; removidos: ${alias}_v1`);
+      // its progress, without a terminal: the load's lines, what follows it, the verification's
+      expect(run.stderr).toMatch(/^reindex 0% \| 0\/\d+ documentos/);
+      expect(run.stderr).toMatch(/\nreindex 100% \| (\d+)\/\1 documentos .*\nreindex: carregado; /);
+      expect(run.stderr).toMatch(/\nverificação 100% \| (\d+)\/\1 intervalos \| ETA 0s\n/);
       expect(during).toBeGreaterThan(0);
     } finally {
       await writer.stop();
