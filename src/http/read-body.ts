@@ -31,6 +31,10 @@ export function bodyReader(limitKb: number, timeoutSeconds: number): (ctx: Conte
     'PAYLOAD_TOO_LARGE',
     `O corpo do pedido excede o limite de ${limitKb} KB desta rota.`,
   );
+  const prototypeKey = new ServiceError(
+    'INVALID_JSON',
+    'O corpo do pedido usa a chave "__proto__", que não é aceite: retire-a.',
+  );
   const parse = bodyParser({
     enableTypes: ['json'],
     jsonLimit: limitKb * 1024,
@@ -38,6 +42,8 @@ export function bodyReader(limitKb: number, timeoutSeconds: number): (ctx: Conte
     onError(caught: Error) {
       const status = (caught as { status?: unknown }).status;
       if (status === 413) throw tooLarge;
+      // the parser (co-body's @hapi/bourne) refuses a key that would poison prototypes
+      if (status === 400 && /forbidden prototype property/.test(caught.message)) throw prototypeKey;
       const known = typeof status === 'number' ? readerErrors[status] : undefined;
       throw known
         ? new ServiceError(...known)

@@ -1,6 +1,7 @@
 import { Agent, request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestAccount, creditsOf } from '../helpers/accounts-fixture.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
 
 const SECURITY_HEADERS = {
@@ -125,6 +126,25 @@ describe('HTTP hardening', () => {
     } finally {
       agent.destroy();
     }
+  });
+
+  it('refuses a JSON body that names __proto__ (prototype poisoning) with 400, charging nothing', async () => {
+    const account = await createTestAccount(app.services.db, app.clock);
+    const before = await creditsOf(app.services.db, account.accountId);
+    for (const rawBody of ['{"reference":"X","__proto__":{"page":5}}', '{"__proto__":{"reference":"X"}}']) {
+      const res = await app.api.withApiKey(account.apiKey).request('POST', '/data/search', undefined, {
+        rawBody,
+        headers: { 'Content-Type': 'application/json' },
+        unchecked: true,
+      });
+      expect(res.status, rawBody).toBe(400);
+      expect(res.body, rawBody).toEqual({
+        success: false,
+        code: 'INVALID_JSON',
+        mensagem: 'O corpo do pedido usa a chave "__proto__", que não é aceite: retire-a.',
+      });
+    }
+    expect(await creditsOf(app.services.db, account.accountId)).toBe(before);
   });
 
   it('serves /V2 in any case, as it serves the paths themselves in any case', async () => {
