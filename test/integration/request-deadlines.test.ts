@@ -82,8 +82,28 @@ describe('request deadlines: a JSON body and an upload', { timeout: 60_000 }, ()
   });
   afterAll(() => app?.close());
 
-  const feedLines = (prefix: string, count: number) =>
-    Array.from({ length: count }, (_, i) => `${prefix}-${i};R-${i};Filtro de óleo;novo;${10 + i}\n`);
+  /** A delta feed of `count` lines whose SKUs start with `prefix`, sent a line every `everyMs`. */
+  const trickleFeed = (prefix: string, count: number, everyMs: number) =>
+    trickle(
+      `${app.baseUrl}/stock/feeds?mode=delta`,
+      { 'Content-Type': 'text/csv', 'X-API-Key': stockKey },
+      [
+        'sku;referencia;titulo;condicao;preco\n',
+        ...Array.from({ length: count }, (_, i) => `${prefix}-${i};R-${i};Filtro de óleo;novo;${10 + i}\n`),
+      ],
+      everyMs,
+    );
+
+  /** The seller's items whose SKUs start with `prefix`. */
+  const itemsNamed = async (prefix: string) =>
+    Number(
+      (
+        await sql<{ n: string }>`
+          select count(*) as n from stock_items where vendor_id = ${sellerId} and sku like ${`${prefix}-%`}`.execute(
+          app.services.db,
+        )
+      ).rows[0]!.n,
+    );
 
   it('a JSON body still arriving after its deadline is refused 408, its connection closed, nothing charged', async () => {
     const before = await creditsOf(app.services.db, owner.accountId);
@@ -113,12 +133,7 @@ describe('request deadlines: a JSON body and an upload', { timeout: 60_000 }, ()
 
   it('a feed taking longer than a JSON body may is received whole, and applied', async () => {
     // about 2.5 s for the whole body: past a JSON body's 1 s, within an upload's 5 s
-    const answer = await trickle(
-      `${app.baseUrl}/stock/feeds?mode=delta`,
-      { 'Content-Type': 'text/csv', 'X-API-Key': stockKey },
-      ['sku;referencia;titulo;condicao;preco\n', ...feedLines('S', 10)],
-      250,
-    );
+    const answer = await trickleFeed('S', 10, 250);
     expect(answer.status).toBe(202);
     const done = await waitFor(
       'the slow feed applied',
@@ -131,21 +146,12 @@ describe('request deadlines: a JSON body and an upload', { timeout: 60_000 }, ()
       (feed) => feed.status === 'done',
     );
     expect(done.status).toBe('done');
-    const items = await sql<{ n: string }>`
-      select count(*) as n from stock_items where vendor_id = ${sellerId} and sku like 'S-%'`.execute(
-      app.services.db,
-    );
-    expect(Number(items.rows[0]!.n)).toBe(10);
+    expect(await itemsNamed('S')).toBe(10);
   });
 
   it('an upload still arriving after its own deadline is refused 408, and leaves no feed behind', async () => {
     // a line every 400 ms for 16 s: past the upload's 5 s
-    const answer = await trickle(
-      `${app.baseUrl}/stock/feeds?mode=delta`,
-      { 'Content-Type': 'text/csv', 'X-API-Key': stockKey },
-      ['sku;referencia;titulo;condicao;preco\n', ...feedLines('T', 40)],
-      400,
-    );
+    const answer = await trickleFeed('T', 40, 400);
     expect(answer).toMatchObject({
       status: 408,
       connection: 'close',
@@ -163,11 +169,7 @@ describe('request deadlines: a JSON body and an upload', { timeout: 60_000 }, ()
       (statuses) => !statuses.includes('receiving'),
     );
     expect(feeds).toEqual(['done']);
-    const cut = await sql<{ n: string }>`
-      select count(*) as n from stock_items where vendor_id = ${sellerId} and sku like 'T-%'`.execute(
-      app.services.db,
-    );
-    expect(Number(cut.rows[0]!.n)).toBe(0);
+    expect(await itemsNamed('T')).toBe(0);
   });
 
   it('a refused request whose small body stops half-way: answered once, its connection dropped at the body deadline', async () => {
