@@ -147,6 +147,7 @@ export async function startIndexer(
       afterRebuild: verifyAfterRebuild,
       rejectedRetrySeconds: settings.rejectedRetrySeconds,
       shards: config.opensearchShards,
+      logEveryMs: options.logEveryMs,
     });
 
     await waitForIndex();

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { Database } from '../src/db/database.js';
 import type { Logger } from '../src/logger.js';
 import { aliasTargets } from './index-admin.js';
-import { rebuildIndex, type RebuildResult } from './rebuild.js';
+import { rebuildIndex, type RebuildOptions, type RebuildResult } from './rebuild.js';
 
 /** After a failed rebuild the next attempt waits this long, doubling up to the maximum. */
 export const REBUILD_RETRY_FIRST_MS = 5_000;
@@ -33,6 +33,8 @@ export class RebuildRequests {
       rejectedRetrySeconds?: number;
       /** primary shards of the indices it builds (OPENSEARCH_SHARDS) */
       shards?: number | null;
+      /** the least time between two log lines of a rebuild's load (the indexer's --log-every) */
+      logEveryMs?: number;
       now?: () => number;
     } = {},
   ) {}
@@ -61,6 +63,7 @@ export class RebuildRequests {
         built = await rebuildIndex(this.db, this.client, this.alias, {
           rejectedRetrySeconds: this.options.rejectedRetrySeconds,
           shards: this.options.shards ?? null,
+          ...this.loadReport(),
           onWait: (seconds, transactions) =>
             this.logger.warn(
               { seconds, transactions },
@@ -93,6 +96,31 @@ export class RebuildRequests {
     } finally {
       this.running = false;
     }
+  }
+
+  /**
+   * What the log says while a rebuild runs, minutes at millions of items: how many documents are
+   * loaded, every `logEveryMs` at most, then that the load is over and what the rebuild still does.
+   */
+  private loadReport(): Pick<RebuildOptions, 'progress' | 'onStage'> {
+    const started = this.now();
+    let lastLine = started;
+    return {
+      progress: (documents) => {
+        const now = this.now();
+        if (now - lastLine < (this.options.logEveryMs ?? 15_000)) return;
+        lastLine = now;
+        const docsPerSecond = Math.round(documents / Math.max(0.001, (now - started) / 1000));
+        this.logger.info({ documents, docsPerSecond }, 'rebuild loading the new index');
+      },
+      onStage: async (stage, index) => {
+        if (stage !== 'loaded') return;
+        this.logger.info(
+          { index, seconds: Math.round((this.now() - started) / 1000) },
+          'rebuild loaded the new index: catching up with the changes made meanwhile, merging its segments, waiting for its copies',
+        );
+      },
+    };
   }
 
   /** The request's time as Postgres wrote it (text keeps the microseconds a Date would drop). */

@@ -19,6 +19,7 @@ interface LogLine {
   kind?: string;
   foundBy?: string;
   maxmemoryPolicy?: string;
+  index?: string;
 }
 
 /**
@@ -101,6 +102,11 @@ describe.skipIf(!CAN_RUN_INDEXER)('the indexer verifies by itself and tells how 
     });
     expect(logged.find((l) => l.msg === 'building the index for the first time')).toMatchObject({
       level: 30,
+    });
+    // the end of the load said, before what follows it (minutes at millions of items)
+    expect(logged.find((l) => l.msg.startsWith('rebuild loaded the new index: '))).toMatchObject({
+      level: 30,
+      index: expect.stringMatching(/_v1$/),
     });
     expect(logged.filter((l) => l.level >= 40 && /rebuild/.test(l.msg))).toEqual([]);
   });
