@@ -6,7 +6,7 @@
  * option), the exit code of a mistake, and an unexpected failure said in one line.
  */
 import { Command, CommanderError, InvalidArgumentError, type Option } from 'commander';
-import { commandFailureMessage } from '../src/errors.js';
+import { commandFailureMessage } from './errors.js';
 
 /** A command whose help and mistakes are said in Portuguese; parse it with parseCommandLine. */
 export function operatorCommand(name: string, description: string): Command {

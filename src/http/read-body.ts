@@ -58,27 +58,32 @@ export function bodyReader(limitKb: number, timeoutSeconds: number): (ctx: Conte
     const parsing = parse(ctx, async () => {
       read = true;
     });
-    let timer: NodeJS.Timeout | undefined;
-    // A body still arriving past its deadline holds a connection for nothing (a client stuck, or
-    // one sending a byte at a time): 408, and the connection closed with the answer. The reading
-    // left behind ends with the connection, its failure swallowed by the race that lost it.
-    const late = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => {
-        ctx.set('Connection', 'close');
-        reject(
-          new ServiceError(
-            'REQUEST_TIMEOUT',
-            `O corpo do pedido não chegou completo em ${timeoutSeconds} s.`,
-          ),
-        );
-      }, timeoutSeconds * 1000);
-    });
-    try {
-      await Promise.race([parsing, late]);
-    } finally {
-      clearTimeout(timer);
-    }
+    // most bodies are whole by now (they came with their headers): no deadline to set for them
+    if (ctx.req.complete) await parsing;
+    else await withinDeadline(ctx, parsing, timeoutSeconds);
     // the caller hung up before the body arrived: nobody is left to answer
     if (!read) throw new ServiceError('REQUEST_ABORTED', 'O pedido foi interrompido pelo cliente.');
   };
+}
+
+/**
+ * A body still arriving past its deadline holds a connection for nothing (a client stuck, or one
+ * sending a byte at a time): 408, and the connection closed with the answer. The reading left
+ * behind ends with the connection, its failure swallowed by the race that lost it.
+ */
+async function withinDeadline(ctx: Context, parsing: Promise<void>, timeoutSeconds: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      ctx.set('Connection', 'close');
+      reject(
+        new ServiceError('REQUEST_TIMEOUT', `O corpo do pedido não chegou completo em ${timeoutSeconds} s.`),
+      );
+    }, timeoutSeconds * 1000);
+  });
+  try {
+    await Promise.race([parsing, late]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
